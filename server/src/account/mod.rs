@@ -1,0 +1,4 @@
+//! The signed-in member's own account: profile and password (SPEC §2 Account).
+
+pub mod password;
+pub mod profile;

@@ -1,0 +1,38 @@
+//! `POST /_api/v1/supabase/changepassword`.
+
+use axum::extract::State;
+use axum::Json;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::auth::password::NewPassword;
+use crate::auth::{service, CurrentUser};
+use crate::error::{ErrorBody, Result};
+use crate::http::json::ApiJson;
+use crate::AppState;
+
+#[derive(Deserialize, ToSchema)]
+pub struct ChangePassword {
+    pub password: String,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Done {
+    pub message: String,
+}
+
+/// Sets a new password; the member's other devices are signed out and the owner is e-mailed.
+#[utoipa::path(post, path = "/supabase/changepassword", tag = "account", request_body = ChangePassword,
+    responses((status = 200, body = Done), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)),
+    security(("bearer" = [])))]
+pub async fn change_password(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    ApiJson(body): ApiJson<ChangePassword>,
+) -> Result<Json<Done>> {
+    let new = NewPassword::parse(&body.password)?;
+    service::change_password(&state, &me.id, &me.session_id, &new).await?;
+    Ok(Json(Done {
+        message: "Password change success".to_owned(),
+    }))
+}

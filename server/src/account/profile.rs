@@ -1,0 +1,132 @@
+//! `GET/PUT /_api/v1/swazprofile`.
+
+use axum::extract::State;
+use axum::Json;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::auth::users::{self, User};
+use crate::auth::CurrentUser;
+use crate::billing::entitlements;
+use crate::domain::{name_part, Email};
+use crate::error::{is_unique_violation, AppError, ErrorBody, Result};
+use crate::http::json::ApiJson;
+use crate::mail::{self, templates};
+use crate::AppState;
+
+/// The member's team, once teams exist.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TeamSummary {
+    pub team_name: String,
+    /// `admin`, `pending_admin` or `member`.
+    pub team_role: String,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Profile {
+    pub id: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
+    /// Contains `PAID` while the member has a membership.
+    pub roles: Vec<String>,
+    pub team: Option<TeamSummary>,
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProfileUpdate {
+    pub first_name: String,
+    #[serde(default)]
+    pub last_name: String,
+    pub email: String,
+}
+
+async fn load(state: &AppState, user: User) -> Result<Profile> {
+    let mut conn = state.db.pool().acquire().await?;
+    let paid = entitlements::is_paid(&mut conn, &user.id).await?;
+    Ok(Profile {
+        id: user.id,
+        first_name: user.first_name,
+        last_name: user.last_name,
+        email: user.email,
+        roles: if paid {
+            vec!["PAID".to_owned()]
+        } else {
+            vec![]
+        },
+        team: None,
+    })
+}
+
+/// Validates and saves names and e-mail. A new e-mail must be free; the old address is told.
+pub async fn update(
+    state: &AppState,
+    user_id: &str,
+    first: &str,
+    last: &str,
+    email: &str,
+) -> Result<User> {
+    let first = name_part(first, "First name", true)?;
+    let last = name_part(last, "Last name", false)?;
+    let email = Email::parse(email)?;
+    let mut tx = state.db.begin_write().await?;
+    let current = users::by_id(&mut tx, user_id)
+        .await?
+        .ok_or_else(|| AppError::not_found("Your account no longer exists."))?;
+    let updated = match users::update_profile(&mut tx, user_id, &first, &last, &email).await {
+        Ok(user) => user,
+        Err(e) if is_unique_violation(&e) => {
+            return Err(AppError::conflict(
+                "This email address is already used by another account.",
+            ))
+        }
+        Err(e) => return Err(e.into()),
+    };
+    if current.email != updated.email {
+        mail::enqueue(
+            &mut tx,
+            &templates::email_changed(&current.email, &first, updated.email.as_str()),
+        )
+        .await?;
+    }
+    tx.commit().await?;
+    state.mail_notify.notify_one();
+    Ok(updated)
+}
+
+/// The signed-in member's profile.
+#[utoipa::path(get, path = "/swazprofile", tag = "account",
+    responses((status = 200, body = Profile), (status = 401, body = ErrorBody)),
+    security(("bearer" = [])))]
+pub async fn get_profile(State(state): State<AppState>, me: CurrentUser) -> Result<Json<Profile>> {
+    let user = {
+        let mut conn = state.db.pool().acquire().await?;
+        users::by_id(&mut conn, &me.id).await?
+    }
+    .ok_or_else(|| AppError::not_found("Your account no longer exists."))?;
+    Ok(Json(load(&state, user).await?))
+}
+
+/// Saves first name, last name and e-mail.
+#[utoipa::path(put, path = "/swazprofile", tag = "account", request_body = ProfileUpdate,
+    responses((status = 200, body = Profile), (status = 400, body = ErrorBody),
+              (status = 401, body = ErrorBody), (status = 409, body = ErrorBody)),
+    security(("bearer" = [])))]
+pub async fn put_profile(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    ApiJson(body): ApiJson<ProfileUpdate>,
+) -> Result<Json<Profile>> {
+    let user = update(
+        &state,
+        &me.id,
+        &body.first_name,
+        &body.last_name,
+        &body.email,
+    )
+    .await?;
+    Ok(Json(load(&state, user).await?))
+}

@@ -1,0 +1,98 @@
+//! Who is calling: the bearer access token, checked against its live session.
+
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+use axum::http::{header, StatusCode};
+
+use super::error::AuthError;
+use super::sessions;
+use super::tokens::{self, Claims};
+use crate::error::AppError;
+use crate::AppState;
+
+/// A signed-in caller on the product API (401 otherwise).
+#[derive(Clone, Debug)]
+pub struct CurrentUser {
+    pub id: String,
+    pub email: String,
+    pub session_id: String,
+}
+
+#[derive(Debug)]
+pub enum Failure {
+    Missing,
+    BadToken(String),
+    SessionGone,
+    Internal(sqlx::Error),
+}
+
+pub fn bearer(parts: &Parts) -> Option<&str> {
+    let value = parts.headers.get(header::AUTHORIZATION)?.to_str().ok()?;
+    let (scheme, token) = value.split_once(' ')?;
+    scheme
+        .eq_ignore_ascii_case("bearer")
+        .then(|| token.trim())
+        .filter(|t| !t.is_empty())
+}
+
+pub async fn authenticate(state: &AppState, parts: &Parts) -> Result<Claims, Failure> {
+    let token = bearer(parts).ok_or(Failure::Missing)?;
+    let claims = tokens::verify(token, state.config.jwt_secret.expose())
+        .map_err(|e| Failure::BadToken(e.to_string()))?;
+    let mut conn = state.db.pool().acquire().await.map_err(Failure::Internal)?;
+    let active = sessions::is_active(&mut conn, &claims.session_id, &claims.sub)
+        .await
+        .map_err(Failure::Internal)?;
+    if !active {
+        return Err(Failure::SessionGone);
+    }
+    Ok(claims)
+}
+
+impl FromRequestParts<AppState> for CurrentUser {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
+        match authenticate(state, parts).await {
+            Ok(claims) => Ok(Self {
+                id: claims.sub,
+                email: claims.email,
+                session_id: claims.session_id,
+            }),
+            Err(Failure::Missing) => Err(AppError::unauthorized("Please sign in to continue.")),
+            Err(Failure::BadToken(_)) | Err(Failure::SessionGone) => Err(AppError::unauthorized(
+                "Your session has expired. Please sign in again.",
+            )),
+            Err(Failure::Internal(e)) => Err(e.into()),
+        }
+    }
+}
+
+/// The caller of a GoTrue endpoint, with GoTrue's error answers.
+pub struct AuthClaims(pub Claims);
+
+impl FromRequestParts<AppState> for AuthClaims {
+    type Rejection = AuthError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AuthError> {
+        match authenticate(state, parts).await {
+            Ok(claims) => Ok(Self(claims)),
+            Err(Failure::Missing) => Err(AuthError::new(
+                StatusCode::UNAUTHORIZED,
+                "no_authorization",
+                "This endpoint requires a Bearer token",
+            )),
+            Err(Failure::BadToken(reason)) => Err(AuthError::new(
+                StatusCode::FORBIDDEN,
+                "bad_jwt",
+                format!("invalid JWT: unable to parse or verify signature, {reason}"),
+            )),
+            Err(Failure::SessionGone) => Err(AuthError::new(
+                StatusCode::FORBIDDEN,
+                "session_not_found",
+                "Session from session_id claim in JWT does not exist",
+            )),
+            Err(Failure::Internal(e)) => Err(e.into()),
+        }
+    }
+}

@@ -1,0 +1,13 @@
+//! Identity: the GoTrue-compatible `/auth/v1` service, sessions and the request extractors.
+
+pub mod error;
+pub mod extract;
+pub mod otp;
+pub mod password;
+pub mod routes;
+pub mod service;
+pub mod sessions;
+pub mod tokens;
+pub mod users;
+
+pub use extract::CurrentUser;

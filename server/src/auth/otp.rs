@@ -1,0 +1,79 @@
+//! One-time tokens sent by e-mail (sign-up confirmation, password recovery).
+
+use sqlx::AnyConnection;
+
+use super::tokens::{hash_token, random_token};
+use crate::db::now_ms;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    Signup,
+    Recovery,
+}
+
+impl Purpose {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Signup => "signup",
+            Self::Recovery => "recovery",
+        }
+    }
+
+    /// GoTrue's `type` values; `email` and `magiclink` confirm the address too.
+    pub fn parse(raw: &str) -> Option<Self> {
+        match raw {
+            "signup" | "email" | "invite" => Some(Self::Signup),
+            "recovery" => Some(Self::Recovery),
+            _ => None,
+        }
+    }
+
+    fn lifetime_ms(self) -> i64 {
+        match self {
+            Self::Signup => 24 * 3600 * 1000,
+            Self::Recovery => 3600 * 1000,
+        }
+    }
+}
+
+/// Creates a token and returns its plain value, to be put in the e-mailed link.
+pub async fn create(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    purpose: Purpose,
+) -> sqlx::Result<String> {
+    let token = random_token(24);
+    let now = now_ms();
+    sqlx::query(
+        "INSERT INTO one_time_tokens (token_hash, user_id, kind, created_at, expires_at) \
+         VALUES ($1, $2, $3, $4, $5)",
+    )
+    .bind(hash_token(&token))
+    .bind(user_id)
+    .bind(purpose.as_str())
+    .bind(now)
+    .bind(now + purpose.lifetime_ms())
+    .execute(conn)
+    .await?;
+    Ok(token)
+}
+
+/// Uses the token once; answers the user id, or `None` when unknown, used, expired or of another
+/// purpose.
+pub async fn consume(
+    conn: &mut AnyConnection,
+    token: &str,
+    purpose: Purpose,
+) -> sqlx::Result<Option<String>> {
+    let now = now_ms();
+    sqlx::query_scalar(
+        "UPDATE one_time_tokens SET used_at = $1 \
+         WHERE token_hash = $2 AND kind = $3 AND used_at IS NULL AND expires_at > $1 \
+         RETURNING user_id",
+    )
+    .bind(now)
+    .bind(hash_token(token))
+    .bind(purpose.as_str())
+    .fetch_optional(conn)
+    .await
+}

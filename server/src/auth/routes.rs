@@ -1,0 +1,574 @@
+//! `/auth/v1`: the subset of Supabase Auth (GoTrue) that `@supabase/auth-js` calls, with the
+//! same JSON shapes, status codes and error bodies.
+
+use axum::body::Bytes;
+use axum::extract::{Query, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use super::error::AuthError;
+use super::extract::AuthClaims;
+use super::otp::Purpose;
+use super::password::{self, NewPassword};
+use super::service::{self, CreateUser};
+use super::sessions::{self, RefreshError};
+use super::users;
+use crate::account::profile;
+use crate::domain::{name_part, Email};
+use crate::http::client::ClientMeta;
+use crate::AppState;
+
+type AuthResult<T> = Result<T, AuthError>;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/settings", get(settings))
+        .route("/health", get(health))
+        .route("/token", post(token))
+        .route("/signup", post(signup))
+        .route("/recover", post(recover))
+        .route("/verify", get(verify_link).post(verify_otp))
+        .route("/resend", post(resend))
+        .route("/logout", post(logout))
+        .route("/user", get(get_user).put(update_user))
+        .fallback(|| async {
+            AuthError::new(
+                StatusCode::NOT_FOUND,
+                "not_found",
+                "This identity endpoint does not exist",
+            )
+        })
+}
+
+/// Parses a JSON body with GoTrue's error for a malformed one; an empty body is `{}`.
+fn parse_body<T: DeserializeOwned>(body: &Bytes) -> AuthResult<T> {
+    let raw: &[u8] = if body.iter().all(u8::is_ascii_whitespace) {
+        b"{}"
+    } else {
+        body
+    };
+    serde_json::from_slice(raw).map_err(|e| {
+        AuthError::new(
+            StatusCode::BAD_REQUEST,
+            "bad_json",
+            format!("Could not read the request body as JSON: {e}"),
+        )
+    })
+}
+
+fn parse_password(raw: &str) -> AuthResult<NewPassword> {
+    NewPassword::parse(raw).map_err(|e| AuthError::weak_password(e.to_string()))
+}
+
+async fn settings() -> Json<Value> {
+    Json(json!({
+        "external": { "email": true, "phone": false, "anonymous_users": false },
+        "disable_signup": false,
+        "mailer_autoconfirm": false,
+        "phone_autoconfirm": false,
+        "sms_provider": "",
+        "saml_enabled": false,
+    }))
+}
+
+async fn health() -> Json<Value> {
+    Json(
+        json!({ "name": "GoTrue", "version": env!("CARGO_PKG_VERSION"), "description": "SWAZ identity service" }),
+    )
+}
+
+#[derive(Deserialize)]
+struct GrantQuery {
+    grant_type: Option<String>,
+}
+
+#[derive(Deserialize, Default)]
+struct TokenBody {
+    email: Option<String>,
+    phone: Option<String>,
+    password: Option<String>,
+    refresh_token: Option<String>,
+}
+
+async fn token(
+    State(state): State<AppState>,
+    Query(query): Query<GrantQuery>,
+    client: ClientMeta,
+    body: Bytes,
+) -> AuthResult<Json<Value>> {
+    let body: TokenBody = parse_body(&body)?;
+    match query.grant_type.as_deref() {
+        Some("password") => password_grant(&state, &client, body).await.map(Json),
+        Some("refresh_token") => refresh_grant(&state, &client, body).await.map(Json),
+        Some(other) => Err(AuthError::new(
+            StatusCode::BAD_REQUEST,
+            "unsupported_grant_type",
+            format!("unsupported_grant_type: {other} is not supported here"),
+        )),
+        None => Err(AuthError::new(
+            StatusCode::BAD_REQUEST,
+            "unsupported_grant_type",
+            "unsupported_grant_type: grant_type is required",
+        )),
+    }
+}
+
+async fn password_grant(
+    state: &AppState,
+    client: &ClientMeta,
+    body: TokenBody,
+) -> AuthResult<Value> {
+    if body.phone.is_some() && body.email.is_none() {
+        return Err(AuthError::validation(
+            "Phone sign-in is not available. Sign in with your email.",
+        ));
+    }
+    let (Some(email), Some(password)) = (body.email, body.password) else {
+        return Err(AuthError::validation(
+            "Please enter your email and password.",
+        ));
+    };
+    service::rate_limit(state, "token", client, Some(&email)).await?;
+    let user = match Email::try_parse(&email) {
+        Some(email) => {
+            let mut conn = state.db.pool().acquire().await?;
+            users::by_email(&mut conn, &email).await?
+        }
+        None => None,
+    };
+    let valid = password::verify(
+        &password,
+        user.as_ref().map(|u| u.encrypted_password.as_str()),
+    )
+    .await;
+    let user = match (valid, user) {
+        (true, Some(user)) => user,
+        _ => return Err(AuthError::invalid_credentials()),
+    };
+    if !user.is_confirmed() {
+        return Err(AuthError::new(
+            StatusCode::BAD_REQUEST,
+            "email_not_confirmed",
+            "Email not confirmed",
+        ));
+    }
+    Ok(service::start_session(state, &user.id, client, "password").await?)
+}
+
+async fn refresh_grant(
+    state: &AppState,
+    client: &ClientMeta,
+    body: TokenBody,
+) -> AuthResult<Value> {
+    let Some(token) = body.refresh_token.filter(|t| !t.trim().is_empty()) else {
+        return Err(AuthError::validation("refresh_token is required"));
+    };
+    let limit = state.config.auth_rate_limit * 5;
+    if !crate::ratelimit::allow(
+        &state.db,
+        &format!("refresh:ip:{}", client.ip),
+        limit,
+        state.config.auth_rate_window_secs,
+    )
+    .await?
+    {
+        return Err(AuthError::rate_limited());
+    }
+    let mut tx = state.db.begin_write().await?;
+    let outcome = sessions::rotate(
+        &mut tx,
+        token.trim(),
+        state.config.refresh_reuse_interval_secs * 1000,
+    )
+    .await?;
+    let rotated = match outcome {
+        Ok(rotated) => rotated,
+        Err(err) => {
+            tx.commit().await?;
+            return Err(match err {
+                RefreshError::NotFound => AuthError::new(
+                    StatusCode::BAD_REQUEST,
+                    "refresh_token_not_found",
+                    "Invalid Refresh Token: Refresh Token Not Found",
+                ),
+                RefreshError::AlreadyUsed => AuthError::new(
+                    StatusCode::BAD_REQUEST,
+                    "refresh_token_already_used",
+                    "Invalid Refresh Token: Already Used",
+                ),
+            });
+        }
+    };
+    let user = users::by_id(&mut tx, &rotated.user_id)
+        .await?
+        .ok_or_else(|| {
+            AuthError::new(
+                StatusCode::BAD_REQUEST,
+                "refresh_token_not_found",
+                "Invalid Refresh Token: Refresh Token Not Found",
+            )
+        })?;
+    tx.commit().await?;
+    Ok(service::session_json(
+        state,
+        &user,
+        &rotated.session_id,
+        &rotated.refresh_token,
+        "password",
+    )?)
+}
+
+#[derive(Deserialize)]
+struct RedirectQuery {
+    redirect_to: Option<String>,
+}
+
+#[derive(Deserialize, Default)]
+struct SignupBody {
+    email: Option<String>,
+    phone: Option<String>,
+    password: Option<String>,
+    #[serde(default)]
+    data: Option<Value>,
+}
+
+fn names_from(data: &Value) -> (String, String) {
+    let text = |k: &str| {
+        data.get(k)
+            .and_then(Value::as_str)
+            .unwrap_or("")
+            .trim()
+            .to_owned()
+    };
+    let (first, last) = (text("first_name"), text("last_name"));
+    if !first.is_empty() || !last.is_empty() {
+        return (first, last);
+    }
+    let full = text("name");
+    match full.split_once(' ') {
+        Some((f, l)) => (f.trim().to_owned(), l.trim().to_owned()),
+        None => (full, String::new()),
+    }
+}
+
+async fn signup(
+    State(state): State<AppState>,
+    Query(query): Query<RedirectQuery>,
+    client: ClientMeta,
+    body: Bytes,
+) -> AuthResult<Json<Value>> {
+    let body: SignupBody = parse_body(&body)?;
+    if body.phone.is_some() && body.email.is_none() {
+        return Err(AuthError::validation(
+            "Phone sign-up is not available. Sign up with your email.",
+        ));
+    }
+    let raw_email = body.email.unwrap_or_default();
+    service::rate_limit(&state, "signup", &client, Some(&raw_email)).await?;
+    let email = Email::try_parse(&raw_email)
+        .ok_or_else(|| AuthError::validation("Please enter a valid email address"))?;
+    let password = parse_password(body.password.as_deref().unwrap_or(""))?;
+    let data = body.data.unwrap_or_else(|| json!({}));
+    let (first, last) = names_from(&data);
+    let first = name_part(&first, "First name", false)?;
+    let last = name_part(&last, "Last name", false)?;
+    let redirect = service::safe_redirect(&state, query.redirect_to.as_deref(), "/user-dashboard");
+
+    let existing = {
+        let mut conn = state.db.pool().acquire().await?;
+        users::by_email(&mut conn, &email).await?
+    };
+    if let Some(user) = existing {
+        if user.is_confirmed() {
+            // Same answer shape as a new sign-up, so the form does not reveal who has an account.
+            return Ok(Json(obfuscated_user(&email)));
+        }
+        let mut tx = state.db.begin_write().await?;
+        service::send_confirmation(&state, &mut tx, &user, &redirect).await?;
+        tx.commit().await?;
+        state.mail_notify.notify_one();
+        return Ok(Json(user.to_gotrue_json()));
+    }
+    let created = service::create_user(
+        &state,
+        CreateUser {
+            email: &email,
+            password: &password,
+            first_name: &first,
+            last_name: &last,
+            metadata: data,
+            confirmed: false,
+            confirmation_redirect: Some(redirect),
+        },
+    )
+    .await;
+    match created {
+        Ok(created) => Ok(Json(created.user.to_gotrue_json())),
+        // Lost a race with a parallel sign-up for the same address.
+        Err(crate::error::AppError::Conflict(_)) => Ok(Json(obfuscated_user(&email))),
+        Err(e) => Err(e.into()),
+    }
+}
+
+fn obfuscated_user(email: &Email) -> Value {
+    let now = crate::db::ms_to_rfc3339(crate::db::now_ms());
+    json!({
+        "id": uuid::Uuid::new_v4().to_string(),
+        "aud": "authenticated",
+        "role": "authenticated",
+        "email": email.as_str(),
+        "phone": "",
+        "confirmation_sent_at": now,
+        "app_metadata": { "provider": "email", "providers": ["email"] },
+        "user_metadata": {},
+        "identities": [],
+        "created_at": now,
+        "updated_at": now,
+        "is_anonymous": false,
+    })
+}
+
+#[derive(Deserialize, Default)]
+struct EmailBody {
+    email: Option<String>,
+    #[serde(rename = "type")]
+    kind: Option<String>,
+}
+
+async fn recover(
+    State(state): State<AppState>,
+    Query(query): Query<RedirectQuery>,
+    client: ClientMeta,
+    body: Bytes,
+) -> AuthResult<Json<Value>> {
+    let body: EmailBody = parse_body(&body)?;
+    let raw = body.email.unwrap_or_default();
+    service::rate_limit(&state, "recover", &client, Some(&raw)).await?;
+    let email = Email::try_parse(&raw)
+        .ok_or_else(|| AuthError::validation("Please enter a valid email."))?;
+    let redirect =
+        service::safe_redirect(&state, query.redirect_to.as_deref(), "/auth/reset-password");
+    service::request_recovery(&state, &email, &redirect).await?;
+    Ok(Json(json!({})))
+}
+
+async fn resend(
+    State(state): State<AppState>,
+    Query(query): Query<RedirectQuery>,
+    client: ClientMeta,
+    body: Bytes,
+) -> AuthResult<Json<Value>> {
+    let body: EmailBody = parse_body(&body)?;
+    let raw = body.email.unwrap_or_default();
+    service::rate_limit(&state, "resend", &client, Some(&raw)).await?;
+    if body.kind.as_deref().is_some_and(|k| k != "signup") {
+        return Err(AuthError::validation(
+            "Only signup confirmations can be sent again.",
+        ));
+    }
+    let email = Email::try_parse(&raw)
+        .ok_or_else(|| AuthError::validation("Please enter a valid email."))?;
+    let redirect = service::safe_redirect(&state, query.redirect_to.as_deref(), "/user-dashboard");
+    let mut tx = state.db.begin_write().await?;
+    if let Some(user) = users::by_email(&mut tx, &email).await? {
+        if !user.is_confirmed() {
+            service::send_confirmation(&state, &mut tx, &user, &redirect).await?;
+        }
+    }
+    tx.commit().await?;
+    state.mail_notify.notify_one();
+    Ok(Json(json!({})))
+}
+
+#[derive(Deserialize)]
+struct VerifyQuery {
+    token: Option<String>,
+    #[serde(rename = "type")]
+    kind: Option<String>,
+    redirect_to: Option<String>,
+}
+
+/// The e-mailed link: signs the user in and redirects with the session in the URL fragment,
+/// where `@supabase/auth-js` picks it up (implicit flow).
+async fn verify_link(
+    State(state): State<AppState>,
+    Query(query): Query<VerifyQuery>,
+    client: ClientMeta,
+) -> AuthResult<Response> {
+    let purpose = query.kind.as_deref().and_then(Purpose::parse);
+    let default_path = match purpose {
+        Some(Purpose::Recovery) => "/auth/reset-password",
+        _ => "/user-dashboard",
+    };
+    let target = service::safe_redirect(&state, query.redirect_to.as_deref(), default_path);
+    let failure = || {
+        Redirect::to(&format!(
+            "{target}#error=access_denied&error_code=otp_expired&error_description={}",
+            urlencoding::encode("Email link is invalid or has expired")
+        ))
+        .into_response()
+    };
+    let (Some(purpose), Some(token)) = (purpose, query.token.filter(|t| !t.is_empty())) else {
+        return Ok(failure());
+    };
+    let Some(user_id) = service::consume_link(&state, &token, purpose).await? else {
+        return Ok(failure());
+    };
+    let session = service::start_session(&state, &user_id, &client, "otp").await?;
+    let field = |k: &str| {
+        session
+            .get(k)
+            .map(|v| v.to_string().trim_matches('"').to_owned())
+            .unwrap_or_default()
+    };
+    let fragment = format!(
+        "access_token={}&expires_at={}&expires_in={}&refresh_token={}&token_type=bearer&type={}",
+        field("access_token"),
+        field("expires_at"),
+        field("expires_in"),
+        field("refresh_token"),
+        purpose.as_str()
+    );
+    Ok(Redirect::to(&format!("{target}#{fragment}")).into_response())
+}
+
+#[derive(Deserialize, Default)]
+struct VerifyBody {
+    #[serde(rename = "type")]
+    kind: Option<String>,
+    token: Option<String>,
+    token_hash: Option<String>,
+}
+
+async fn verify_otp(
+    State(state): State<AppState>,
+    client: ClientMeta,
+    body: Bytes,
+) -> AuthResult<Json<Value>> {
+    let body: VerifyBody = parse_body(&body)?;
+    let purpose = body
+        .kind
+        .as_deref()
+        .and_then(Purpose::parse)
+        .ok_or_else(|| AuthError::validation("Verify requires a verification type"))?;
+    let token = body.token_hash.or(body.token).unwrap_or_default();
+    service::rate_limit(&state, "verify", &client, None).await?;
+    let expired = || {
+        AuthError::new(
+            StatusCode::FORBIDDEN,
+            "otp_expired",
+            "Token has expired or is invalid",
+        )
+    };
+    let user_id = service::consume_link(&state, &token, purpose)
+        .await?
+        .ok_or_else(expired)?;
+    Ok(Json(
+        service::start_session(&state, &user_id, &client, "otp").await?,
+    ))
+}
+
+#[derive(Deserialize)]
+struct LogoutQuery {
+    scope: Option<String>,
+}
+
+async fn logout(
+    State(state): State<AppState>,
+    AuthClaims(claims): AuthClaims,
+    Query(query): Query<LogoutQuery>,
+) -> AuthResult<StatusCode> {
+    let mut tx = state.db.begin_write().await?;
+    match query.scope.as_deref().unwrap_or("global") {
+        "local" => sessions::revoke_session(&mut tx, &claims.session_id).await?,
+        "others" => {
+            sessions::revoke_all_except(&mut tx, &claims.sub, Some(&claims.session_id)).await?
+        }
+        "global" => sessions::revoke_all_except(&mut tx, &claims.sub, None).await?,
+        other => {
+            return Err(AuthError::validation(format!(
+                "Unsupported logout scope {other:?}: use global, local or others"
+            )))
+        }
+    }
+    tx.commit().await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+fn user_gone() -> AuthError {
+    AuthError::new(
+        StatusCode::FORBIDDEN,
+        "user_not_found",
+        "User from sub claim in JWT does not exist",
+    )
+}
+
+async fn get_user(
+    State(state): State<AppState>,
+    AuthClaims(claims): AuthClaims,
+) -> AuthResult<Json<Value>> {
+    let mut conn = state.db.pool().acquire().await?;
+    let user = users::by_id(&mut conn, &claims.sub)
+        .await?
+        .ok_or_else(user_gone)?;
+    Ok(Json(user.to_gotrue_json()))
+}
+
+#[derive(Deserialize, Default)]
+struct UpdateUserBody {
+    email: Option<String>,
+    password: Option<String>,
+    data: Option<Value>,
+}
+
+async fn update_user(
+    State(state): State<AppState>,
+    AuthClaims(claims): AuthClaims,
+    body: Bytes,
+) -> AuthResult<Json<Value>> {
+    let body: UpdateUserBody = parse_body(&body)?;
+    let mut user = {
+        let mut conn = state.db.pool().acquire().await?;
+        users::by_id(&mut conn, &claims.sub)
+            .await?
+            .ok_or_else(user_gone)?
+    };
+    if let Some(raw) = body.password.as_deref() {
+        let new = parse_password(raw)?;
+        if password::verify(new.as_str(), Some(&user.encrypted_password)).await {
+            return Err(AuthError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "same_password",
+                "New password should be different from the old password.",
+            ));
+        }
+        user = service::change_password(&state, &user.id, &claims.session_id, &new).await?;
+    }
+    if let Some(data) = body.data.as_ref().and_then(Value::as_object) {
+        let mut merged = user.user_metadata.as_object().cloned().unwrap_or_default();
+        for (k, v) in data {
+            merged.insert(k.clone(), v.clone());
+        }
+        let mut conn = state.db.pool().acquire().await?;
+        users::set_metadata(&mut conn, &user.id, &Value::Object(merged)).await?;
+        let text = |k: &str| data.get(k).and_then(Value::as_str).map(str::to_owned);
+        if text("first_name").is_some() || text("last_name").is_some() {
+            let first = text("first_name").unwrap_or(user.first_name.clone());
+            let last = text("last_name").unwrap_or(user.last_name.clone());
+            profile::update(&state, &user.id, &first, &last, &user.email).await?;
+        }
+    }
+    if let Some(email) = body.email.as_deref() {
+        profile::update(&state, &user.id, &user.first_name, &user.last_name, email).await?;
+    }
+    let mut conn = state.db.pool().acquire().await?;
+    let user = users::by_id(&mut conn, &user.id)
+        .await?
+        .ok_or_else(user_gone)?;
+    Ok(Json(user.to_gotrue_json()))
+}

@@ -1,0 +1,257 @@
+//! Identity operations shared by the GoTrue endpoints and the product API.
+
+use serde_json::{json, Value};
+
+use super::error::AuthError;
+use super::otp::{self, Purpose};
+use super::password::{self, NewPassword};
+use super::sessions;
+use super::tokens::{self, AmrEntry, Claims, AUDIENCE};
+use super::users::{self, TimeColumn, User};
+use crate::domain::Email;
+use crate::error::{AppError, Result};
+use crate::http::client::ClientMeta;
+use crate::mail::{self, templates};
+use crate::{ratelimit, AppState};
+
+/// Counts a hit against the IP and, when given, the e-mail; refuses once either is over the limit.
+pub async fn rate_limit(
+    state: &AppState,
+    action: &str,
+    client: &ClientMeta,
+    email: Option<&str>,
+) -> Result<(), AuthError> {
+    let limit = state.config.auth_rate_limit;
+    let window = state.config.auth_rate_window_secs;
+    let ip_ok = ratelimit::allow(
+        &state.db,
+        &format!("{action}:ip:{}", client.ip),
+        limit,
+        window,
+    )
+    .await?;
+    let email_ok = match email {
+        Some(email) => {
+            ratelimit::allow(
+                &state.db,
+                &format!("{action}:email:{}", email.trim().to_lowercase()),
+                limit,
+                window,
+            )
+            .await?
+        }
+        None => true,
+    };
+    if ip_ok && email_ok {
+        Ok(())
+    } else {
+        Err(AuthError::rate_limited())
+    }
+}
+
+/// GoTrue's session response for a freshly issued or rotated refresh token.
+pub fn session_json(
+    state: &AppState,
+    user: &User,
+    session_id: &str,
+    refresh_token: &str,
+    method: &str,
+) -> anyhow::Result<Value> {
+    let now = chrono::Utc::now().timestamp();
+    let expires_in = state.config.jwt_expiry_secs;
+    let claims = Claims {
+        iss: format!("{}/auth/v1", state.config.public_url),
+        sub: user.id.clone(),
+        aud: AUDIENCE.to_owned(),
+        exp: now + expires_in,
+        iat: now,
+        email: user.email.clone(),
+        phone: String::new(),
+        app_metadata: json!({ "provider": "email", "providers": ["email"] }),
+        user_metadata: user.metadata(),
+        role: "authenticated".to_owned(),
+        aal: "aal1".to_owned(),
+        amr: vec![AmrEntry {
+            method: method.to_owned(),
+            timestamp: now,
+        }],
+        session_id: session_id.to_owned(),
+        is_anonymous: false,
+    };
+    let access_token = tokens::sign(&claims, state.config.jwt_secret.expose())?;
+    Ok(json!({
+        "access_token": access_token,
+        "token_type": "bearer",
+        "expires_in": expires_in,
+        "expires_at": now + expires_in,
+        "refresh_token": refresh_token,
+        "user": user.to_gotrue_json(),
+    }))
+}
+
+/// Starts a new session for `user` and answers GoTrue's session JSON.
+pub async fn start_session(
+    state: &AppState,
+    user_id: &str,
+    client: &ClientMeta,
+    method: &str,
+) -> Result<Value> {
+    let mut tx = state.db.begin_write().await?;
+    let session = sessions::create(&mut tx, user_id, &client.user_agent, &client.ip).await?;
+    users::touch(&mut tx, user_id, TimeColumn::LastSignIn).await?;
+    let user = users::by_id(&mut tx, user_id)
+        .await?
+        .ok_or_else(|| AppError::not_found("User not found"))?;
+    tx.commit().await?;
+    Ok(session_json(
+        state,
+        &user,
+        &session.session_id,
+        &session.refresh_token,
+        method,
+    )?)
+}
+
+/// Sets a new password and signs out every other session; the owner is told by e-mail.
+pub async fn change_password(
+    state: &AppState,
+    user_id: &str,
+    keep_session: &str,
+    new: &NewPassword,
+) -> Result<User> {
+    let hash = password::hash(new).await?;
+    let mut tx = state.db.begin_write().await?;
+    let user = users::by_id(&mut tx, user_id)
+        .await?
+        .ok_or_else(|| AppError::not_found("User not found"))?;
+    users::set_password(&mut tx, user_id, &hash).await?;
+    sessions::revoke_all_except(&mut tx, user_id, Some(keep_session)).await?;
+    mail::enqueue(
+        &mut tx,
+        &templates::password_changed(&user.email, &user.first_name),
+    )
+    .await?;
+    tx.commit().await?;
+    state.mail_notify.notify_one();
+    Ok(user)
+}
+
+/// Only links back into this app are followed; anything else falls back to `default_path`.
+pub fn safe_redirect(state: &AppState, requested: Option<&str>, default_path: &str) -> String {
+    let base = &state.config.public_url;
+    match requested.map(str::trim) {
+        Some(url) if url.starts_with('/') && !url.starts_with("//") => format!("{base}{url}"),
+        Some(url) if url == base || url.starts_with(&format!("{base}/")) => url.to_owned(),
+        _ => format!("{base}{default_path}"),
+    }
+}
+
+fn verify_link(state: &AppState, token: &str, purpose: Purpose, redirect_to: &str) -> String {
+    format!(
+        "{}/auth/v1/verify?token={}&type={}&redirect_to={}",
+        state.config.public_url,
+        token,
+        purpose.as_str(),
+        urlencoding::encode(redirect_to)
+    )
+}
+
+/// Queues a confirmation e-mail for an unconfirmed user.
+pub async fn send_confirmation(
+    state: &AppState,
+    conn: &mut sqlx::AnyConnection,
+    user: &User,
+    redirect_to: &str,
+) -> Result<()> {
+    let token = otp::create(conn, &user.id, Purpose::Signup).await?;
+    let link = verify_link(state, &token, Purpose::Signup, redirect_to);
+    mail::enqueue(
+        conn,
+        &templates::confirm_signup(&user.email, &user.first_name, &link),
+    )
+    .await?;
+    users::touch(conn, &user.id, TimeColumn::ConfirmationSent).await?;
+    Ok(())
+}
+
+/// Sends a recovery link when the address belongs to someone; says nothing either way.
+pub async fn request_recovery(state: &AppState, email: &Email, redirect_to: &str) -> Result<()> {
+    let mut tx = state.db.begin_write().await?;
+    if let Some(user) = users::by_email(&mut tx, email).await? {
+        let token = otp::create(&mut tx, &user.id, Purpose::Recovery).await?;
+        let link = verify_link(state, &token, Purpose::Recovery, redirect_to);
+        mail::enqueue(
+            &mut tx,
+            &templates::recovery(&user.email, &user.first_name, &link),
+        )
+        .await?;
+        users::touch(&mut tx, &user.id, TimeColumn::RecoverySent).await?;
+    }
+    tx.commit().await?;
+    state.mail_notify.notify_one();
+    Ok(())
+}
+
+/// Uses an e-mailed token: confirms the address and answers the user id to sign in.
+pub async fn consume_link(
+    state: &AppState,
+    token: &str,
+    purpose: Purpose,
+) -> Result<Option<String>> {
+    let mut tx = state.db.begin_write().await?;
+    let Some(user_id) = otp::consume(&mut tx, token, purpose).await? else {
+        return Ok(None);
+    };
+    users::mark_confirmed(&mut tx, &user_id).await?;
+    tx.commit().await?;
+    Ok(Some(user_id))
+}
+
+pub struct CreatedUser {
+    pub user: User,
+}
+
+pub struct CreateUser<'a> {
+    pub email: &'a Email,
+    pub password: &'a NewPassword,
+    pub first_name: &'a str,
+    pub last_name: &'a str,
+    pub metadata: Value,
+    pub confirmed: bool,
+    /// Where the confirmation link leads; no mail when `None` or already confirmed.
+    pub confirmation_redirect: Option<String>,
+}
+
+/// Creates an account; 409 when the e-mail is taken.
+pub async fn create_user(state: &AppState, input: CreateUser<'_>) -> Result<CreatedUser> {
+    let hash = password::hash(input.password).await?;
+    let mut tx = state.db.begin_write().await?;
+    let inserted = users::insert(
+        &mut tx,
+        users::NewUser {
+            email: input.email,
+            password_hash: &hash,
+            first_name: input.first_name,
+            last_name: input.last_name,
+            metadata: input.metadata,
+            confirmed: input.confirmed,
+        },
+    )
+    .await;
+    let user = match inserted {
+        Ok(user) => user,
+        Err(e) if crate::error::is_unique_violation(&e) => {
+            return Err(AppError::conflict(
+                "A user with this email address has already been registered",
+            ))
+        }
+        Err(e) => return Err(e.into()),
+    };
+    if let (false, Some(redirect)) = (input.confirmed, &input.confirmation_redirect) {
+        send_confirmation(state, &mut tx, &user, redirect).await?;
+    }
+    let user = users::by_id(&mut tx, &user.id).await?.unwrap_or(user);
+    tx.commit().await?;
+    state.mail_notify.notify_one();
+    Ok(CreatedUser { user })
+}

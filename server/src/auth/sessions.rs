@@ -1,0 +1,198 @@
+//! Sign-in sessions and their rotating refresh tokens.
+//!
+//! Each refresh token is used once: using it revokes it and issues a child. Presenting a revoked
+//! token again is treated as theft and revokes the whole session, except within a short reuse
+//! interval after its rotation (two tabs refreshing at the same moment), when a sibling token is
+//! issued instead.
+
+use sqlx::{AnyConnection, Row};
+
+use super::tokens::{hash_token, random_token};
+use crate::db::now_ms;
+
+pub struct NewSession {
+    pub session_id: String,
+    pub refresh_token: String,
+}
+
+pub async fn create(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    user_agent: &str,
+    ip: &str,
+) -> sqlx::Result<NewSession> {
+    let session_id = uuid::Uuid::new_v4().to_string();
+    let now = now_ms();
+    sqlx::query(
+        "INSERT INTO auth_sessions (id, user_id, created_at, refreshed_at, user_agent, ip) \
+         VALUES ($1, $2, $3, $3, $4, $5)",
+    )
+    .bind(&session_id)
+    .bind(user_id)
+    .bind(now)
+    .bind(truncate(user_agent, 255))
+    .bind(truncate(ip, 64))
+    .execute(&mut *conn)
+    .await?;
+    let refresh_token = issue(conn, &session_id, user_id, None).await?;
+    Ok(NewSession {
+        session_id,
+        refresh_token,
+    })
+}
+
+fn truncate(s: &str, max: usize) -> String {
+    s.chars().take(max).collect()
+}
+
+async fn issue(
+    conn: &mut AnyConnection,
+    session_id: &str,
+    user_id: &str,
+    parent_hash: Option<&str>,
+) -> sqlx::Result<String> {
+    let token = random_token(24);
+    sqlx::query(
+        "INSERT INTO refresh_tokens (token_hash, session_id, user_id, parent_hash, created_at) \
+         VALUES ($1, $2, $3, $4, $5)",
+    )
+    .bind(hash_token(&token))
+    .bind(session_id)
+    .bind(user_id)
+    .bind(parent_hash)
+    .bind(now_ms())
+    .execute(conn)
+    .await?;
+    Ok(token)
+}
+
+#[derive(Debug, PartialEq, Eq)]
+pub enum RefreshError {
+    /// No such token, or its session is gone.
+    NotFound,
+    /// A used token was presented again: the session has been revoked.
+    AlreadyUsed,
+}
+
+pub struct Rotated {
+    pub user_id: String,
+    pub session_id: String,
+    pub refresh_token: String,
+}
+
+/// Exchanges `token` for a new refresh token. Run inside a write transaction.
+pub async fn rotate(
+    conn: &mut AnyConnection,
+    token: &str,
+    reuse_interval_ms: i64,
+) -> sqlx::Result<Result<Rotated, RefreshError>> {
+    let hash = hash_token(token);
+    let row = sqlx::query(
+        "SELECT t.session_id, t.user_id, t.revoked_at, s.revoked_at AS session_revoked_at \
+         FROM refresh_tokens t JOIN auth_sessions s ON s.id = t.session_id \
+         WHERE t.token_hash = $1",
+    )
+    .bind(&hash)
+    .fetch_optional(&mut *conn)
+    .await?;
+    let Some(row) = row else {
+        return Ok(Err(RefreshError::NotFound));
+    };
+    let session_id: String = row.try_get("session_id")?;
+    let user_id: String = row.try_get("user_id")?;
+    let revoked_at: Option<i64> = row.try_get("revoked_at")?;
+    let session_revoked_at: Option<i64> = row.try_get("session_revoked_at")?;
+    if session_revoked_at.is_some() {
+        return Ok(Err(RefreshError::NotFound));
+    }
+    let now = now_ms();
+    let won = match revoked_at {
+        Some(_) => false,
+        None => {
+            sqlx::query(
+                "UPDATE refresh_tokens SET revoked_at = $1 WHERE token_hash = $2 AND revoked_at IS NULL",
+            )
+            .bind(now)
+            .bind(&hash)
+            .execute(&mut *conn)
+            .await?
+            .rows_affected()
+                == 1
+        }
+    };
+    if !won {
+        // Someone used this token before. A concurrent refresh within the interval is benign.
+        let revoked_at: Option<i64> =
+            sqlx::query_scalar("SELECT revoked_at FROM refresh_tokens WHERE token_hash = $1")
+                .bind(&hash)
+                .fetch_one(&mut *conn)
+                .await?;
+        let recent = revoked_at.is_some_and(|at| now - at <= reuse_interval_ms);
+        if !recent {
+            revoke_session(conn, &session_id).await?;
+            return Ok(Err(RefreshError::AlreadyUsed));
+        }
+    }
+    sqlx::query("UPDATE auth_sessions SET refreshed_at = $1 WHERE id = $2")
+        .bind(now)
+        .bind(&session_id)
+        .execute(&mut *conn)
+        .await?;
+    let refresh_token = issue(conn, &session_id, &user_id, Some(&hash)).await?;
+    Ok(Ok(Rotated {
+        user_id,
+        session_id,
+        refresh_token,
+    }))
+}
+
+pub async fn revoke_session(conn: &mut AnyConnection, session_id: &str) -> sqlx::Result<()> {
+    let now = now_ms();
+    sqlx::query("UPDATE auth_sessions SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL")
+        .bind(now)
+        .bind(session_id)
+        .execute(&mut *conn)
+        .await?;
+    sqlx::query(
+        "UPDATE refresh_tokens SET revoked_at = $1 WHERE session_id = $2 AND revoked_at IS NULL",
+    )
+    .bind(now)
+    .bind(session_id)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Revokes every session of `user_id` except `keep` (when given).
+pub async fn revoke_all_except(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    keep: Option<&str>,
+) -> sqlx::Result<()> {
+    let ids: Vec<String> = sqlx::query_scalar(
+        "SELECT id FROM auth_sessions WHERE user_id = $1 AND revoked_at IS NULL",
+    )
+    .bind(user_id)
+    .fetch_all(&mut *conn)
+    .await?;
+    for id in ids.iter().filter(|id| Some(id.as_str()) != keep) {
+        revoke_session(conn, id).await?;
+    }
+    Ok(())
+}
+
+/// True while the session exists, is not revoked and belongs to `user_id`.
+pub async fn is_active(
+    conn: &mut AnyConnection,
+    session_id: &str,
+    user_id: &str,
+) -> sqlx::Result<bool> {
+    let found: Option<String> = sqlx::query_scalar(
+        "SELECT id FROM auth_sessions WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL",
+    )
+    .bind(session_id)
+    .bind(user_id)
+    .fetch_optional(conn)
+    .await?;
+    Ok(found.is_some())
+}

@@ -1,0 +1,231 @@
+//! Storage of users.
+
+use serde_json::{json, Value};
+use sqlx::any::AnyRow;
+use sqlx::{AnyConnection, Row};
+
+use crate::db::{ms_to_rfc3339, now_ms};
+use crate::domain::Email;
+
+#[derive(Clone, Debug)]
+pub struct User {
+    pub id: String,
+    pub email: String,
+    pub encrypted_password: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub user_metadata: Value,
+    pub email_confirmed_at: Option<i64>,
+    pub confirmation_sent_at: Option<i64>,
+    pub recovery_sent_at: Option<i64>,
+    pub last_sign_in_at: Option<i64>,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+const COLUMNS: &str = "id, email, encrypted_password, first_name, last_name, user_metadata, \
+    email_confirmed_at, confirmation_sent_at, recovery_sent_at, last_sign_in_at, created_at, updated_at";
+
+fn from_row(row: &AnyRow) -> sqlx::Result<User> {
+    let metadata: String = row.try_get("user_metadata")?;
+    Ok(User {
+        id: row.try_get("id")?,
+        email: row.try_get("email")?,
+        encrypted_password: row.try_get("encrypted_password")?,
+        first_name: row.try_get("first_name")?,
+        last_name: row.try_get("last_name")?,
+        user_metadata: serde_json::from_str(&metadata).unwrap_or_else(|_| json!({})),
+        email_confirmed_at: row.try_get("email_confirmed_at")?,
+        confirmation_sent_at: row.try_get("confirmation_sent_at")?,
+        recovery_sent_at: row.try_get("recovery_sent_at")?,
+        last_sign_in_at: row.try_get("last_sign_in_at")?,
+        created_at: row.try_get("created_at")?,
+        updated_at: row.try_get("updated_at")?,
+    })
+}
+
+pub struct NewUser<'a> {
+    pub email: &'a Email,
+    pub password_hash: &'a str,
+    pub first_name: &'a str,
+    pub last_name: &'a str,
+    pub metadata: Value,
+    pub confirmed: bool,
+}
+
+/// Inserts a user; a taken e-mail surfaces as a unique violation for the caller to map.
+pub async fn insert(conn: &mut AnyConnection, new: NewUser<'_>) -> sqlx::Result<User> {
+    let id = uuid::Uuid::new_v4().to_string();
+    let now = now_ms();
+    let confirmed_at = new.confirmed.then_some(now);
+    let row = sqlx::query(&format!(
+        "INSERT INTO users (id, email, encrypted_password, first_name, last_name, user_metadata, \
+         email_confirmed_at, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) \
+         RETURNING {COLUMNS}"
+    ))
+    .bind(&id)
+    .bind(new.email.as_str())
+    .bind(new.password_hash)
+    .bind(new.first_name)
+    .bind(new.last_name)
+    .bind(new.metadata.to_string())
+    .bind(confirmed_at)
+    .bind(now)
+    .fetch_one(conn)
+    .await?;
+    from_row(&row)
+}
+
+pub async fn by_id(conn: &mut AnyConnection, id: &str) -> sqlx::Result<Option<User>> {
+    let row = sqlx::query(&format!("SELECT {COLUMNS} FROM users WHERE id = $1"))
+        .bind(id)
+        .fetch_optional(conn)
+        .await?;
+    row.as_ref().map(from_row).transpose()
+}
+
+pub async fn by_email(conn: &mut AnyConnection, email: &Email) -> sqlx::Result<Option<User>> {
+    let row = sqlx::query(&format!("SELECT {COLUMNS} FROM users WHERE email = $1"))
+        .bind(email.as_str())
+        .fetch_optional(conn)
+        .await?;
+    row.as_ref().map(from_row).transpose()
+}
+
+pub async fn set_password(conn: &mut AnyConnection, id: &str, hash: &str) -> sqlx::Result<()> {
+    sqlx::query("UPDATE users SET encrypted_password = $1, updated_at = $2 WHERE id = $3")
+        .bind(hash)
+        .bind(now_ms())
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+pub async fn mark_confirmed(conn: &mut AnyConnection, id: &str) -> sqlx::Result<()> {
+    let now = now_ms();
+    sqlx::query(
+        "UPDATE users SET email_confirmed_at = COALESCE(email_confirmed_at, $1), updated_at = $1 \
+         WHERE id = $2",
+    )
+    .bind(now)
+    .bind(id)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+pub async fn touch(conn: &mut AnyConnection, id: &str, column: TimeColumn) -> sqlx::Result<()> {
+    let sql = format!("UPDATE users SET {} = $1 WHERE id = $2", column.name());
+    sqlx::query(&sql)
+        .bind(now_ms())
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+#[derive(Clone, Copy)]
+pub enum TimeColumn {
+    LastSignIn,
+    ConfirmationSent,
+    RecoverySent,
+}
+
+impl TimeColumn {
+    fn name(self) -> &'static str {
+        match self {
+            Self::LastSignIn => "last_sign_in_at",
+            Self::ConfirmationSent => "confirmation_sent_at",
+            Self::RecoverySent => "recovery_sent_at",
+        }
+    }
+}
+
+/// Updates the profile fields; the e-mail only when it changes (the caller checked it is free).
+pub async fn update_profile(
+    conn: &mut AnyConnection,
+    id: &str,
+    first_name: &str,
+    last_name: &str,
+    email: &Email,
+) -> sqlx::Result<User> {
+    let row = sqlx::query(&format!(
+        "UPDATE users SET first_name = $1, last_name = $2, email = $3, updated_at = $4 \
+         WHERE id = $5 RETURNING {COLUMNS}"
+    ))
+    .bind(first_name)
+    .bind(last_name)
+    .bind(email.as_str())
+    .bind(now_ms())
+    .bind(id)
+    .fetch_one(conn)
+    .await?;
+    from_row(&row)
+}
+
+pub async fn set_metadata(
+    conn: &mut AnyConnection,
+    id: &str,
+    metadata: &Value,
+) -> sqlx::Result<()> {
+    sqlx::query("UPDATE users SET user_metadata = $1, updated_at = $2 WHERE id = $3")
+        .bind(metadata.to_string())
+        .bind(now_ms())
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+impl User {
+    pub fn is_confirmed(&self) -> bool {
+        self.email_confirmed_at.is_some()
+    }
+
+    /// `user_metadata` as GoTrue returns it, with the profile names kept in step.
+    pub fn metadata(&self) -> Value {
+        let mut meta = match &self.user_metadata {
+            Value::Object(map) => map.clone(),
+            _ => serde_json::Map::new(),
+        };
+        meta.insert("first_name".into(), json!(self.first_name));
+        meta.insert("last_name".into(), json!(self.last_name));
+        meta.insert("email".into(), json!(self.email));
+        meta.insert("email_verified".into(), json!(self.is_confirmed()));
+        Value::Object(meta)
+    }
+
+    /// The user object of GoTrue's API.
+    pub fn to_gotrue_json(&self) -> Value {
+        let ts = |v: Option<i64>| v.map(ms_to_rfc3339);
+        json!({
+            "id": self.id,
+            "aud": "authenticated",
+            "role": "authenticated",
+            "email": self.email,
+            "email_confirmed_at": ts(self.email_confirmed_at),
+            "phone": "",
+            "confirmation_sent_at": ts(self.confirmation_sent_at),
+            "confirmed_at": ts(self.email_confirmed_at),
+            "recovery_sent_at": ts(self.recovery_sent_at),
+            "last_sign_in_at": ts(self.last_sign_in_at),
+            "app_metadata": { "provider": "email", "providers": ["email"] },
+            "user_metadata": self.metadata(),
+            "identities": [{
+                "identity_id": self.id,
+                "id": self.id,
+                "user_id": self.id,
+                "identity_data": { "sub": self.id, "email": self.email, "email_verified": self.is_confirmed() },
+                "provider": "email",
+                "last_sign_in_at": ts(self.last_sign_in_at),
+                "created_at": ms_to_rfc3339(self.created_at),
+                "updated_at": ms_to_rfc3339(self.updated_at),
+                "email": self.email,
+            }],
+            "created_at": ms_to_rfc3339(self.created_at),
+            "updated_at": ms_to_rfc3339(self.updated_at),
+            "is_anonymous": false,
+        })
+    }
+}

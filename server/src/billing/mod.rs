@@ -1,0 +1,3 @@
+//! Membership: what makes a member PAID. Payments and plans build on this.
+
+pub mod entitlements;

@@ -1,0 +1,133 @@
+//! The operator's command line: `swaz serve | migrate | user create | openapi`.
+
+use anyhow::Context;
+use clap::{Args, Parser, Subcommand};
+
+use crate::auth::password::NewPassword;
+use crate::auth::service::{self, CreateUser};
+use crate::billing::entitlements;
+use crate::domain::{name_part, Email};
+use crate::Config;
+
+#[derive(Parser)]
+#[command(
+    name = "swaz",
+    version,
+    about = "SWAZ: mental-performance training for athletes"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand)]
+pub enum Command {
+    /// Run the web server (settings from the environment; see README).
+    Serve,
+    /// Apply database migrations and exit.
+    Migrate,
+    /// Manage users.
+    User {
+        #[command(subcommand)]
+        command: UserCommand,
+    },
+    /// Print the OpenAPI document of /_api/v1.
+    Openapi,
+}
+
+#[derive(Subcommand)]
+pub enum UserCommand {
+    /// Create a user and print its id.
+    Create(CreateArgs),
+}
+
+#[derive(Args)]
+pub struct CreateArgs {
+    #[arg(long)]
+    pub email: String,
+    #[arg(long)]
+    pub password: String,
+    #[arg(long = "first-name")]
+    pub first_name: String,
+    #[arg(long = "last-name", default_value = "")]
+    pub last_name: String,
+    /// Mark the e-mail as confirmed (no confirmation mail is sent).
+    #[arg(long)]
+    pub confirmed: bool,
+    /// Give a complimentary solo membership.
+    #[arg(long)]
+    pub paid: bool,
+}
+
+pub async fn run(cli: Cli) -> anyhow::Result<()> {
+    match cli.command {
+        Command::Openapi => {
+            println!("{}", serde_json::to_string_pretty(&crate::http::openapi())?);
+            Ok(())
+        }
+        Command::Migrate => {
+            let config = Config::from_env()?;
+            crate::build(config).await?;
+            println!("migrations applied");
+            Ok(())
+        }
+        Command::Serve => {
+            let config = Config::from_env()?;
+            let addr = config.addr;
+            let state = crate::build(config).await?;
+            let listener = tokio::net::TcpListener::bind(addr)
+                .await
+                .with_context(|| format!("binding {addr}"))?;
+            tracing::info!(%addr, database = state.config.database_kind(), "SWAZ is listening on http://{addr}");
+            crate::serve(state, listener).await
+        }
+        Command::User {
+            command: UserCommand::Create(args),
+        } => create_user(args).await,
+    }
+}
+
+async fn create_user(args: CreateArgs) -> anyhow::Result<()> {
+    let config = Config::from_env()?;
+    let state = crate::build(config).await?;
+    let email = Email::parse(&args.email).map_err(|e| anyhow::anyhow!("--email: {e}"))?;
+    let password =
+        NewPassword::parse(&args.password).map_err(|e| anyhow::anyhow!("--password: {e}"))?;
+    let first = name_part(&args.first_name, "First name", true)
+        .map_err(|e| anyhow::anyhow!("--first-name: {e}"))?;
+    let last = name_part(&args.last_name, "Last name", false)
+        .map_err(|e| anyhow::anyhow!("--last-name: {e}"))?;
+    let redirect = format!("{}/user-dashboard", state.config.public_url);
+    let created = service::create_user(
+        &state,
+        CreateUser {
+            email: &email,
+            password: &password,
+            first_name: &first,
+            last_name: &last,
+            metadata: serde_json::json!({}),
+            confirmed: args.confirmed,
+            confirmation_redirect: Some(redirect),
+        },
+    )
+    .await
+    .map_err(|e| anyhow::anyhow!("{}", e.public_message()))?;
+    if args.paid {
+        let mut conn = state.db.pool().acquire().await?;
+        entitlements::grant(
+            &mut conn,
+            &created.user.id,
+            entitlements::COMP_SOLO,
+            "created with --paid",
+        )
+        .await?;
+    }
+    if !args.confirmed {
+        // Deliver the confirmation mail now: no server may be running to do it.
+        let transport = crate::mail::worker::Transport::from_config(&state.config)?;
+        crate::mail::worker::deliver_due(&state.db, &transport).await?;
+    }
+    println!("{}", created.user.id);
+    state.db.close().await;
+    Ok(())
+}

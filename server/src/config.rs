@@ -1,0 +1,187 @@
+//! Typed configuration read once from the environment (and a `.env` file when present).
+//! Every setting has a default that runs locally; production refuses to start without the
+//! settings it cannot guess.
+
+use std::fmt;
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context};
+use rand::RngCore;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Environment {
+    Development,
+    Production,
+}
+
+impl Environment {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Development => "development",
+            Self::Production => "production",
+        }
+    }
+}
+
+/// A value that must never be printed or logged.
+#[derive(Clone)]
+pub struct Secret(String);
+
+impl Secret {
+    pub fn new(value: impl Into<String>) -> Self {
+        Self(value.into())
+    }
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Secret(***)")
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub addr: SocketAddr,
+    pub data_dir: PathBuf,
+    pub database_url: Secret,
+    pub web_dir: PathBuf,
+    pub env: Environment,
+    /// Origin used in e-mailed links, e.g. `https://app.swaz.com`.
+    pub public_url: String,
+    pub jwt_secret: Secret,
+    pub jwt_expiry_secs: i64,
+    /// Seconds during which a just-rotated refresh token may be presented again (parallel tabs).
+    pub refresh_reuse_interval_secs: i64,
+    pub smtp_url: Option<Secret>,
+    pub mail_from: String,
+    pub trust_proxy: bool,
+    pub max_body_bytes: usize,
+    /// Requests allowed per rate-limit window on `/token`, `/recover`, `/signup`, per IP and per e-mail.
+    pub auth_rate_limit: i64,
+    pub auth_rate_window_secs: i64,
+    pub version: &'static str,
+    pub commit: String,
+}
+
+fn var(name: &str) -> Option<String> {
+    std::env::var(name).ok().filter(|v| !v.trim().is_empty())
+}
+
+fn parse_var<T: std::str::FromStr>(name: &str, default: T) -> anyhow::Result<T>
+where
+    T::Err: fmt::Display,
+{
+    match var(name) {
+        None => Ok(default),
+        Some(raw) => raw
+            .trim()
+            .parse()
+            .map_err(|e| anyhow::anyhow!("{name}={raw:?} is not valid: {e}")),
+    }
+}
+
+impl Config {
+    /// Reads the configuration from the process environment.
+    pub fn from_env() -> anyhow::Result<Self> {
+        let _ = dotenvy::dotenv();
+        let env = match var("SWAZ_ENV").as_deref() {
+            None | Some("development") => Environment::Development,
+            Some("production") => Environment::Production,
+            Some(other) => bail!("SWAZ_ENV must be 'development' or 'production', not {other:?}"),
+        };
+        let addr: SocketAddr = parse_var("SWAZ_ADDR", "127.0.0.1:8080".parse().unwrap())?;
+        let data_dir = PathBuf::from(var("SWAZ_DATA_DIR").unwrap_or_else(|| "./data".into()));
+        let database_url = match var("DATABASE_URL") {
+            Some(url) => url,
+            None => sqlite_url(&data_dir.join("swaz.db")),
+        };
+        let jwt_secret = match var("SWAZ_JWT_SECRET") {
+            Some(s) if s.len() >= 32 => Secret::new(s),
+            Some(_) => bail!("SWAZ_JWT_SECRET must be at least 32 characters"),
+            None if env == Environment::Production && database_url.starts_with("postgres") => {
+                bail!("SWAZ_JWT_SECRET is required in production with PostgreSQL, so every instance signs tokens with the same key")
+            }
+            None => Secret::new(load_or_create_secret(&data_dir)?),
+        };
+        let public_url = var("SWAZ_PUBLIC_URL")
+            .unwrap_or_else(|| format!("http://{addr}"))
+            .trim_end_matches('/')
+            .to_owned();
+        let smtp_url = var("SMTP_URL").map(Secret::new);
+        if env == Environment::Production && smtp_url.is_none() {
+            tracing::warn!("SMTP_URL is not set: e-mails go to the local mailbox only");
+        }
+        Ok(Self {
+            addr,
+            data_dir,
+            database_url: Secret::new(database_url),
+            web_dir: PathBuf::from(var("SWAZ_WEB_DIR").unwrap_or_else(|| "web/dist".into())),
+            env,
+            public_url,
+            jwt_secret,
+            jwt_expiry_secs: parse_var("SWAZ_JWT_EXPIRY", 3600)?,
+            refresh_reuse_interval_secs: parse_var("SWAZ_REFRESH_REUSE_INTERVAL", 10)?,
+            smtp_url,
+            mail_from: var("SWAZ_MAIL_FROM").unwrap_or_else(|| "SWAZ <no-reply@swaz.local>".into()),
+            trust_proxy: parse_var("SWAZ_TRUST_PROXY", false)?,
+            max_body_bytes: parse_var("SWAZ_MAX_BODY_BYTES", 1024 * 1024)?,
+            auth_rate_limit: parse_var("SWAZ_AUTH_RATE_LIMIT", 30)?,
+            auth_rate_window_secs: parse_var("SWAZ_AUTH_RATE_WINDOW", 300)?,
+            version: env!("CARGO_PKG_VERSION"),
+            commit: var("SWAZ_COMMIT")
+                .or_else(|| option_env!("SWAZ_BUILD_COMMIT").map(str::to_owned))
+                .unwrap_or_else(|| "unknown".into()),
+        })
+    }
+
+    pub fn is_development(&self) -> bool {
+        self.env == Environment::Development
+    }
+
+    pub fn database_kind(&self) -> &'static str {
+        if self.database_url.expose().starts_with("postgres") {
+            "postgresql"
+        } else {
+            "sqlite"
+        }
+    }
+
+    pub fn mail_mode(&self) -> &'static str {
+        if self.smtp_url.is_some() {
+            "smtp"
+        } else {
+            "local mailbox"
+        }
+    }
+}
+
+pub fn sqlite_url(path: &Path) -> String {
+    format!("sqlite://{}?mode=rwc", path.display())
+}
+
+/// The JWT signing key for a laptop install: generated on first start, kept in the data dir.
+fn load_or_create_secret(data_dir: &Path) -> anyhow::Result<String> {
+    let path = data_dir.join("jwt_secret");
+    if let Ok(existing) = std::fs::read_to_string(&path) {
+        let existing = existing.trim().to_owned();
+        if existing.len() >= 32 {
+            return Ok(existing);
+        }
+    }
+    std::fs::create_dir_all(data_dir)
+        .with_context(|| format!("creating the data directory {}", data_dir.display()))?;
+    let mut bytes = [0u8; 48];
+    rand::thread_rng().fill_bytes(&mut bytes);
+    let secret = hex::encode(bytes);
+    std::fs::write(&path, &secret).with_context(|| format!("writing {}", path.display()))?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let _ = std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o600));
+    }
+    Ok(secret)
+}

@@ -1,0 +1,149 @@
+//! The storage layer shared by SQLite and PostgreSQL.
+//!
+//! Decision: queries are runtime-bound through sqlx's `Any` driver with portable SQL (`$1`
+//! placeholders, `RETURNING`, `ON CONFLICT`), so there is one set of storage functions and every
+//! storage test runs on both databases. The price is that only portable column types are used:
+//! ids are `TEXT` (UUIDs), times are `BIGINT` milliseconds since the epoch, flags are nullable
+//! timestamps. Each backend has its own migration folder because DDL differs slightly.
+
+use std::path::Path;
+use std::str::FromStr;
+use std::time::Duration;
+
+use anyhow::Context;
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
+use sqlx::{Any, AnyPool, Executor, Transaction};
+
+pub type Tx = Transaction<'static, Any>;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DbKind {
+    Sqlite,
+    Postgres,
+}
+
+#[derive(Clone, Debug)]
+pub struct Db {
+    pool: AnyPool,
+    kind: DbKind,
+}
+
+static SQLITE_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite");
+static POSTGRES_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/postgres");
+
+impl Db {
+    /// Opens a pool for `url` (`sqlite://…` or `postgres://…`), creating the SQLite file if needed.
+    pub async fn connect(url: &str) -> anyhow::Result<Self> {
+        sqlx::any::install_default_drivers();
+        let kind = if url.starts_with("postgres") {
+            DbKind::Postgres
+        } else if url.starts_with("sqlite") {
+            DbKind::Sqlite
+        } else {
+            anyhow::bail!("DATABASE_URL must start with sqlite:// or postgres://");
+        };
+        if kind == DbKind::Sqlite {
+            if let Some(path) = sqlite_path(url) {
+                if let Some(dir) = Path::new(&path).parent() {
+                    std::fs::create_dir_all(dir).with_context(|| {
+                        format!("creating the directory of the database {}", dir.display())
+                    })?;
+                }
+            }
+        }
+        let options = AnyConnectOptions::from_str(url).context("parsing DATABASE_URL")?;
+        let pool = AnyPoolOptions::new()
+            .max_connections(if kind == DbKind::Sqlite { 8 } else { 16 })
+            .acquire_timeout(Duration::from_secs(10))
+            .after_connect(move |conn, _meta| {
+                Box::pin(async move {
+                    if kind == DbKind::Sqlite {
+                        conn.execute("PRAGMA journal_mode = WAL").await?;
+                        conn.execute("PRAGMA busy_timeout = 10000").await?;
+                        conn.execute("PRAGMA foreign_keys = ON").await?;
+                        conn.execute("PRAGMA synchronous = NORMAL").await?;
+                    }
+                    Ok(())
+                })
+            })
+            .connect_with(options)
+            .await
+            .context("connecting to the database")?;
+        Ok(Self { pool, kind })
+    }
+
+    pub async fn migrate(&self) -> anyhow::Result<()> {
+        let migrator = match self.kind {
+            DbKind::Sqlite => &SQLITE_MIGRATIONS,
+            DbKind::Postgres => &POSTGRES_MIGRATIONS,
+        };
+        migrator
+            .run(&self.pool)
+            .await
+            .context("running database migrations")?;
+        Ok(())
+    }
+
+    /// True once the database answers and every migration has been applied.
+    pub async fn is_ready(&self) -> bool {
+        let migrator = match self.kind {
+            DbKind::Sqlite => &SQLITE_MIGRATIONS,
+            DbKind::Postgres => &POSTGRES_MIGRATIONS,
+        };
+        let latest = migrator.iter().map(|m| m.version).max().unwrap_or(0);
+        let applied: Result<Option<i64>, _> =
+            sqlx::query_scalar("SELECT MAX(version) FROM _sqlx_migrations WHERE success = TRUE")
+                .fetch_one(&self.pool)
+                .await;
+        matches!(applied, Ok(Some(v)) if v >= latest)
+    }
+
+    pub fn pool(&self) -> &AnyPool {
+        &self.pool
+    }
+
+    pub fn kind(&self) -> DbKind {
+        self.kind
+    }
+
+    /// Starts a transaction that will write. On SQLite it takes the write lock up front
+    /// (`BEGIN IMMEDIATE`) so two writers queue on the busy timeout instead of failing.
+    pub async fn begin_write(&self) -> sqlx::Result<Tx> {
+        match self.kind {
+            DbKind::Sqlite => self.pool.begin_with("BEGIN IMMEDIATE").await,
+            DbKind::Postgres => self.pool.begin().await,
+        }
+    }
+
+    /// `FOR UPDATE SKIP LOCKED` where the backend has it (PostgreSQL); SQLite serialises writers.
+    pub fn skip_locked(&self) -> &'static str {
+        match self.kind {
+            DbKind::Sqlite => "",
+            DbKind::Postgres => " FOR UPDATE SKIP LOCKED",
+        }
+    }
+
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+}
+
+fn sqlite_path(url: &str) -> Option<String> {
+    let rest = url
+        .strip_prefix("sqlite://")
+        .or_else(|| url.strip_prefix("sqlite:"))?;
+    let path = rest.split('?').next()?;
+    (!path.is_empty() && path != ":memory:").then(|| path.to_owned())
+}
+
+/// Milliseconds since the Unix epoch: the one time representation in storage.
+pub fn now_ms() -> i64 {
+    chrono::Utc::now().timestamp_millis()
+}
+
+/// RFC 3339 rendering of a stored time, as GoTrue and the web app expect.
+pub fn ms_to_rfc3339(ms: i64) -> String {
+    chrono::DateTime::from_timestamp_millis(ms)
+        .unwrap_or_default()
+        .to_rfc3339_opts(chrono::SecondsFormat::Micros, true)
+}

@@ -1,0 +1,117 @@
+//! Validated values shared by several capabilities. Each is parsed once at the edge and trusted
+//! after that.
+
+use std::fmt;
+
+use crate::error::AppError;
+
+/// An e-mail address: trimmed, lower-cased, `something@something.something` without spaces.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Email(String);
+
+impl Email {
+    pub const MAX_LEN: usize = 254;
+
+    /// Parses `raw`; `None` when it is not a usable address.
+    pub fn try_parse(raw: &str) -> Option<Self> {
+        let value = raw.trim().to_lowercase();
+        if value.is_empty() || value.len() > Self::MAX_LEN || value.chars().any(char::is_whitespace)
+        {
+            return None;
+        }
+        let (local, domain) = value.split_once('@')?;
+        if local.is_empty() || domain.contains('@') {
+            return None;
+        }
+        let (host, tld) = domain.rsplit_once('.')?;
+        if host.is_empty() || tld.is_empty() {
+            return None;
+        }
+        Some(Self(value))
+    }
+
+    /// Parses with the profile form's messages (SPEC §5).
+    pub fn parse(raw: &str) -> Result<Self, AppError> {
+        if raw.trim().is_empty() {
+            return Err(AppError::bad_request("Email is required"));
+        }
+        Self::try_parse(raw)
+            .ok_or_else(|| AppError::bad_request("Please enter a valid email address"))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for Email {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// A person's name part: trimmed, at most 100 characters, no control characters.
+pub fn name_part(raw: &str, label: &str, required: bool) -> Result<String, AppError> {
+    let value = raw.trim();
+    if required && value.is_empty() {
+        return Err(AppError::bad_request(format!("{label} is required")));
+    }
+    if value.chars().count() > 100 {
+        return Err(AppError::bad_request(format!(
+            "{label} must be 100 characters or fewer"
+        )));
+    }
+    if value.chars().any(char::is_control) {
+        return Err(AppError::bad_request(format!(
+            "{label} cannot contain control characters"
+        )));
+    }
+    Ok(value.to_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn emails_are_normalised_and_malformed_ones_refused() {
+        assert_eq!(
+            Email::try_parse("  Jane.Doe@Example.COM ")
+                .unwrap()
+                .as_str(),
+            "jane.doe@example.com"
+        );
+        for bad in [
+            "",
+            "jane",
+            "jane@",
+            "@x.co",
+            "jane@x",
+            "ja ne@x.co",
+            "a@b@c.co",
+            "a@.co",
+            "a@b.",
+        ] {
+            assert!(Email::try_parse(bad).is_none(), "{bad} should be refused");
+        }
+        assert_eq!(
+            Email::parse(" ").unwrap_err().to_string(),
+            "Email is required"
+        );
+        assert_eq!(
+            Email::parse("nope").unwrap_err().to_string(),
+            "Please enter a valid email address"
+        );
+    }
+
+    #[test]
+    fn names_are_trimmed_and_bounded() {
+        assert_eq!(name_part("  Ann ", "First name", true).unwrap(), "Ann");
+        assert_eq!(
+            name_part("  ", "First name", true).unwrap_err().to_string(),
+            "First name is required"
+        );
+        assert_eq!(name_part("", "Last name", false).unwrap(), "");
+        assert!(name_part(&"x".repeat(101), "Last name", false).is_err());
+    }
+}

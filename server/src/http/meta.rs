@@ -1,0 +1,47 @@
+//! Operational endpoints: health and the hidden environment page's facts.
+
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::Json;
+use serde::Serialize;
+use serde_json::{json, Value};
+use utoipa::ToSchema;
+
+use crate::AppState;
+
+pub async fn healthz(State(state): State<AppState>) -> (StatusCode, Json<Value>) {
+    if state.db.is_ready().await {
+        (StatusCode::OK, Json(json!({ "status": "ok" })))
+    } else {
+        (
+            StatusCode::SERVICE_UNAVAILABLE,
+            Json(json!({ "status": "database not ready" })),
+        )
+    }
+}
+
+/// What is running, for the hidden `/env` page. Never a secret.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EnvInfo {
+    pub version: String,
+    pub commit: String,
+    pub environment: String,
+    pub database_kind: String,
+    pub payment_mode: String,
+    pub mail_mode: String,
+}
+
+/// Version, commit, database kind, payment and mail mode.
+#[utoipa::path(get, path = "/env", tag = "meta", responses((status = 200, body = EnvInfo)))]
+pub async fn env_info(State(state): State<AppState>) -> Json<EnvInfo> {
+    let c = &state.config;
+    Json(EnvInfo {
+        version: c.version.to_owned(),
+        commit: c.commit.clone(),
+        environment: c.env.as_str().to_owned(),
+        database_kind: c.database_kind().to_owned(),
+        payment_mode: "local (test mode)".to_owned(),
+        mail_mode: c.mail_mode().to_owned(),
+    })
+}

@@ -1,0 +1,89 @@
+//! HTTP plumbing: the router that joins every capability, and shared extractors and layers.
+
+pub mod client;
+pub mod json;
+pub mod meta;
+pub mod security;
+pub mod static_files;
+
+use axum::extract::DefaultBodyLimit;
+use axum::response::IntoResponse;
+use axum::routing::get;
+use axum::{Json, Router};
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::compression::CompressionLayer;
+use tower_http::limit::RequestBodyLimitLayer;
+use tower_http::trace::TraceLayer;
+use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
+use utoipa::{Modify, OpenApi};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::error::AppError;
+use crate::{account, auth, mail, AppState};
+
+#[derive(OpenApi)]
+#[openapi(
+    info(title = "SWAZ API", description = "The product API of SWAZ."),
+    modifiers(&BearerAuth),
+    servers((url = "/_api/v1"))
+)]
+struct ApiDoc;
+
+struct BearerAuth;
+
+impl Modify for BearerAuth {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "bearer",
+            SecurityScheme::Http(Http::new(HttpAuthScheme::Bearer)),
+        );
+    }
+}
+
+/// The product API (`/_api/v1`) and its OpenAPI document, built from the same handlers.
+fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
+    OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .routes(routes!(
+            account::profile::get_profile,
+            account::profile::put_profile
+        ))
+        .routes(routes!(account::password::change_password))
+        .routes(routes!(meta::env_info))
+        .split_for_parts()
+}
+
+/// The OpenAPI document of `/_api/v1`.
+pub fn openapi() -> utoipa::openapi::OpenApi {
+    api().1
+}
+
+pub fn router(state: AppState) -> Router {
+    let (api, doc) = api();
+    let doc = std::sync::Arc::new(doc);
+    let api = api
+        .route(
+            "/openapi.json",
+            get(move || async move { Json((*doc).clone()) }),
+        )
+        .fallback(|| async { AppError::not_found("This API endpoint does not exist.") });
+    let max_body = state.config.max_body_bytes;
+    let mut app = Router::new()
+        .route("/healthz", get(meta::healthz))
+        .route("/_dev/mailbox", get(mail::mailbox::list))
+        .nest("/_api/v1", api)
+        .nest("/auth/v1", auth::routes::router())
+        .merge(static_files::router(&state.config.web_dir))
+        .layer(DefaultBodyLimit::max(max_body))
+        .layer(RequestBodyLimitLayer::new(max_body));
+    for layer in security::layers(!state.config.is_development()) {
+        app = app.layer(layer);
+    }
+    app.layer(CompressionLayer::new())
+        .layer(TraceLayer::new_for_http())
+        .layer(CatchPanicLayer::custom(|_| {
+            AppError::Internal(anyhow::anyhow!("a request handler panicked")).into_response()
+        }))
+        .with_state(state)
+}

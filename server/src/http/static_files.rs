@@ -1,0 +1,34 @@
+//! The built React app: hashed assets cached for a year, everything else revalidated, and
+//! `index.html` for every client route.
+
+use std::path::Path;
+
+use axum::extract::Request;
+use axum::http::{header, HeaderValue};
+use axum::middleware::Next;
+use axum::response::Response;
+use axum::Router;
+use tower_http::services::{ServeDir, ServeFile};
+
+use crate::AppState;
+
+pub fn router(web_dir: &Path) -> Router<AppState> {
+    let index = ServeFile::new(web_dir.join("index.html"));
+    Router::new()
+        .nest_service("/assets", ServeDir::new(web_dir.join("assets")))
+        .fallback_service(ServeDir::new(web_dir).fallback(index))
+        .layer(axum::middleware::from_fn(cache_headers))
+}
+
+async fn cache_headers(req: Request, next: Next) -> Response {
+    let immutable = req.uri().path().starts_with("/assets/");
+    let mut res = next.run(req).await;
+    let value = if immutable && res.status().is_success() {
+        "public, max-age=31536000, immutable"
+    } else {
+        "no-cache"
+    };
+    res.headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static(value));
+    res
+}

@@ -1,0 +1,102 @@
+//! SWAZ: one server for the identity service (`/auth/v1`), the product API (`/_api/v1`) and the
+//! React app. `main.rs` only parses the command line; tests drive [`build`] and [`router`] to run
+//! the real app.
+//!
+//! Layout: one folder per capability (`auth`, `account`, `billing`, `mail`) with its handlers,
+//! domain types and storage functions; shared plumbing (`config`, `db`, `error`, `http`) beside
+//! them. Storage is runtime-bound SQL through sqlx's `Any` driver (see `db`).
+
+pub mod account;
+pub mod auth;
+pub mod billing;
+pub mod cli;
+pub mod config;
+pub mod db;
+pub mod domain;
+pub mod error;
+pub mod http;
+pub mod mail;
+pub mod ratelimit;
+
+use std::net::SocketAddr;
+use std::ops::Deref;
+use std::sync::Arc;
+
+use tokio::sync::Notify;
+
+pub use config::Config;
+pub use db::Db;
+pub use http::router;
+
+/// Everything a request handler may need.
+pub struct App {
+    pub config: Config,
+    pub db: Db,
+    /// Wakes the mail worker when a message is queued.
+    pub mail_notify: Arc<Notify>,
+}
+
+#[derive(Clone)]
+pub struct AppState(pub Arc<App>);
+
+impl Deref for AppState {
+    type Target = App;
+    fn deref(&self) -> &App {
+        &self.0
+    }
+}
+
+/// Connects to the database and applies migrations.
+pub async fn build(config: Config) -> anyhow::Result<AppState> {
+    let db = Db::connect(config.database_url.expose()).await?;
+    db.migrate().await?;
+    Ok(AppState(Arc::new(App {
+        config,
+        db,
+        mail_notify: Arc::new(Notify::new()),
+    })))
+}
+
+/// Starts the background workers (mail delivery).
+pub fn spawn_workers(state: &AppState) -> anyhow::Result<()> {
+    let transport = mail::worker::Transport::from_config(&state.config)?;
+    tokio::spawn(mail::worker::run(
+        state.db.clone(),
+        transport,
+        state.mail_notify.clone(),
+    ));
+    Ok(())
+}
+
+/// Serves `state` on `listener` until the process is asked to stop.
+pub async fn serve(state: AppState, listener: tokio::net::TcpListener) -> anyhow::Result<()> {
+    spawn_workers(&state)?;
+    let app = router(state);
+    axum::serve(
+        listener,
+        app.into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(shutdown_signal())
+    .await?;
+    Ok(())
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        if let Ok(mut sig) =
+            tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+        {
+            sig.recv().await;
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {},
+        _ = term => {},
+    }
+}

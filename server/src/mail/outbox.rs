@@ -1,0 +1,126 @@
+use sqlx::{AnyConnection, Row};
+
+use crate::db::{now_ms, Db};
+
+#[derive(Clone, Debug)]
+pub struct Message {
+    pub to: String,
+    pub subject: String,
+    pub text: String,
+    pub html: String,
+}
+
+/// Queues `message`; it is sent only if the surrounding transaction commits.
+pub async fn enqueue(conn: &mut AnyConnection, message: &Message) -> sqlx::Result<()> {
+    let now = now_ms();
+    sqlx::query(
+        "INSERT INTO mail_outbox (id, to_addr, subject, text_body, html_body, created_at, next_attempt_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $6)",
+    )
+    .bind(uuid::Uuid::new_v4().to_string())
+    .bind(&message.to)
+    .bind(&message.subject)
+    .bind(&message.text)
+    .bind(&message.html)
+    .bind(now)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+pub struct Claimed {
+    pub id: String,
+    pub message: Message,
+    pub attempts: i64,
+}
+
+/// Claims up to `limit` due messages for `lease_ms`, so no other worker sends them meanwhile.
+pub async fn claim_due(db: &Db, limit: i64, lease_ms: i64) -> sqlx::Result<Vec<Claimed>> {
+    let now = now_ms();
+    let sql = format!(
+        "UPDATE mail_outbox SET claimed_until = $1, attempts = attempts + 1 \
+         WHERE sent_at IS NULL AND next_attempt_at <= $2 AND (claimed_until IS NULL OR claimed_until < $2) \
+           AND id IN (SELECT id FROM mail_outbox WHERE sent_at IS NULL AND next_attempt_at <= $2 \
+                      AND (claimed_until IS NULL OR claimed_until < $2) ORDER BY created_at LIMIT $3{}) \
+         RETURNING id, to_addr, subject, text_body, html_body, attempts",
+        db.skip_locked()
+    );
+    let rows = sqlx::query(&sql)
+        .bind(now + lease_ms)
+        .bind(now)
+        .bind(limit)
+        .fetch_all(db.pool())
+        .await?;
+    rows.iter()
+        .map(|row| {
+            Ok(Claimed {
+                id: row.try_get("id")?,
+                attempts: row.try_get("attempts")?,
+                message: Message {
+                    to: row.try_get("to_addr")?,
+                    subject: row.try_get("subject")?,
+                    text: row.try_get("text_body")?,
+                    html: row.try_get("html_body")?,
+                },
+            })
+        })
+        .collect()
+}
+
+pub async fn mark_sent(db: &Db, id: &str, transport: &str) -> sqlx::Result<()> {
+    sqlx::query(
+        "UPDATE mail_outbox SET sent_at = $1, transport = $2, claimed_until = NULL WHERE id = $3",
+    )
+    .bind(now_ms())
+    .bind(transport)
+    .bind(id)
+    .execute(db.pool())
+    .await?;
+    Ok(())
+}
+
+/// Records a failed attempt and schedules the next one with exponential back-off (max 1 hour).
+pub async fn mark_failed(db: &Db, id: &str, attempts: i64, error: &str) -> sqlx::Result<()> {
+    let delay_ms = (30_000i64 << attempts.clamp(0, 7)).min(3_600_000);
+    sqlx::query(
+        "UPDATE mail_outbox SET next_attempt_at = $1, last_error = $2, claimed_until = NULL WHERE id = $3",
+    )
+    .bind(now_ms() + delay_ms)
+    .bind(error.chars().take(500).collect::<String>())
+    .bind(id)
+    .execute(db.pool())
+    .await?;
+    Ok(())
+}
+
+pub struct Stored {
+    pub to: String,
+    pub subject: String,
+    pub text: String,
+    pub html: String,
+    pub created_at: i64,
+}
+
+/// Messages delivered to the local mailbox, newest first; optionally only those to `to`.
+pub async fn mailbox(db: &Db, to: Option<&str>, limit: i64) -> sqlx::Result<Vec<Stored>> {
+    let rows = sqlx::query(
+        "SELECT to_addr, subject, text_body, html_body, created_at FROM mail_outbox \
+         WHERE transport = 'mailbox' AND ($1 = '' OR to_addr = $1) \
+         ORDER BY created_at DESC, id DESC LIMIT $2",
+    )
+    .bind(to.unwrap_or("").to_lowercase())
+    .bind(limit)
+    .fetch_all(db.pool())
+    .await?;
+    rows.iter()
+        .map(|row| {
+            Ok(Stored {
+                to: row.try_get("to_addr")?,
+                subject: row.try_get("subject")?,
+                text: row.try_get("text_body")?,
+                html: row.try_get("html_body")?,
+                created_at: row.try_get("created_at")?,
+            })
+        })
+        .collect()
+}

@@ -1,0 +1,103 @@
+//! The texts of the e-mails the server sends.
+
+use super::Message;
+
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+        .replace('\'', "&#39;")
+}
+
+fn html_page(greeting: &str, paragraphs: &[&str], button: Option<(&str, &str)>) -> String {
+    let mut body = format!("<p>{}</p>", escape(greeting));
+    for p in paragraphs {
+        body.push_str(&format!("<p>{}</p>", escape(p)));
+    }
+    if let Some((label, url)) = button {
+        body.push_str(&format!(
+            "<p><a href=\"{}\" style=\"display:inline-block;padding:12px 20px;background:#0b1f3a;color:#ffffff;text-decoration:none;border-radius:6px\">{}</a></p>\
+             <p style=\"font-size:12px;color:#555\">Or paste this link into your browser: {}</p>",
+            escape(url),
+            escape(label),
+            escape(url)
+        ));
+    }
+    format!(
+        "<!doctype html><html><body style=\"font-family:Arial,sans-serif;color:#1a1a1a\">{body}\
+         <p style=\"font-size:12px;color:#777\">SWAZ — mental performance training for athletes</p></body></html>"
+    )
+}
+
+fn greeting(first_name: &str) -> String {
+    if first_name.trim().is_empty() {
+        "Hi,".to_owned()
+    } else {
+        format!("Hi {},", first_name.trim())
+    }
+}
+
+pub fn confirm_signup(to: &str, first_name: &str, link: &str) -> Message {
+    let hello = greeting(first_name);
+    let lead = "Welcome to SWAZ! Please confirm your e-mail address so you can sign in.";
+    let note =
+        "The link works once and expires in 24 hours. If you did not sign up, ignore this e-mail.";
+    Message {
+        to: to.to_owned(),
+        subject: "Confirm your SWAZ e-mail address".to_owned(),
+        text: format!("{hello}\n\n{lead}\n\nConfirm your e-mail: {link}\n\n{note}\n"),
+        html: html_page(&hello, &[lead, note], Some(("Confirm my e-mail", link))),
+    }
+}
+
+pub fn recovery(to: &str, first_name: &str, link: &str) -> Message {
+    let hello = greeting(first_name);
+    let lead = "We received a request to reset your SWAZ password.";
+    let note = "The link works once and expires in 1 hour. If you did not ask for this, you can ignore this e-mail: your password stays as it is.";
+    Message {
+        to: to.to_owned(),
+        subject: "Reset your SWAZ password".to_owned(),
+        text: format!("{hello}\n\n{lead}\n\nChoose a new password: {link}\n\n{note}\n"),
+        html: html_page(&hello, &[lead, note], Some(("Choose a new password", link))),
+    }
+}
+
+pub fn password_changed(to: &str, first_name: &str) -> Message {
+    let hello = greeting(first_name);
+    let lead = "Your SWAZ password was just changed, and your other devices were signed out.";
+    let note =
+        "If this was not you, reset your password from the login page right away and contact us.";
+    Message {
+        to: to.to_owned(),
+        subject: "Your SWAZ password was changed".to_owned(),
+        text: format!("{hello}\n\n{lead}\n\n{note}\n"),
+        html: html_page(&hello, &[lead, note], None),
+    }
+}
+
+pub fn email_changed(to: &str, first_name: &str, new_email: &str) -> Message {
+    let hello = greeting(first_name);
+    let lead = format!("The e-mail address of your SWAZ account was changed to {new_email}.");
+    let note = "If this was not you, contact us right away.";
+    Message {
+        to: to.to_owned(),
+        subject: "Your SWAZ e-mail address was changed".to_owned(),
+        text: format!("{hello}\n\n{lead}\n\n{note}\n"),
+        html: html_page(&hello, &[&lead, note], None),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn links_and_names_are_escaped_in_html_and_plain_in_text() {
+        let msg = recovery("a@b.co", "<Ann>", "http://x/verify?token=a&type=recovery");
+        assert!(msg.text.contains("Hi <Ann>,"));
+        assert!(msg.text.contains("http://x/verify?token=a&type=recovery"));
+        assert!(msg.html.contains("Hi &lt;Ann&gt;,"));
+        assert!(msg.html.contains("token=a&amp;type=recovery"));
+    }
+}

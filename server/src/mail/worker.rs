@@ -1,0 +1,111 @@
+use std::sync::Arc;
+use std::time::Duration;
+
+use lettre::message::{header::ContentType, MultiPart, SinglePart};
+use lettre::{AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
+use tokio::sync::Notify;
+
+use super::outbox::{self, Message};
+use crate::config::Config;
+use crate::db::Db;
+
+/// Where the worker delivers.
+pub enum Transport {
+    Smtp {
+        transport: Box<AsyncSmtpTransport<Tokio1Executor>>,
+        from: lettre::message::Mailbox,
+    },
+    /// Keeps messages in the outbox table, shown by `/_dev/mailbox`.
+    Mailbox,
+}
+
+impl Transport {
+    pub fn from_config(config: &Config) -> anyhow::Result<Self> {
+        match &config.smtp_url {
+            None => Ok(Self::Mailbox),
+            Some(url) => Ok(Self::Smtp {
+                transport: Box::new(
+                    AsyncSmtpTransport::<Tokio1Executor>::from_url(url.expose())
+                        .map_err(|e| anyhow::anyhow!("SMTP_URL is not valid: {e}"))?
+                        .build(),
+                ),
+                from: config
+                    .mail_from
+                    .parse()
+                    .map_err(|e| anyhow::anyhow!("SWAZ_MAIL_FROM is not a valid mailbox: {e}"))?,
+            }),
+        }
+    }
+
+    fn name(&self) -> &'static str {
+        match self {
+            Self::Smtp { .. } => "smtp",
+            Self::Mailbox => "mailbox",
+        }
+    }
+
+    async fn deliver(&self, message: &Message) -> anyhow::Result<()> {
+        match self {
+            Self::Mailbox => Ok(()),
+            Self::Smtp { transport, from } => {
+                let email = lettre::Message::builder()
+                    .from(from.clone())
+                    .to(message.to.parse()?)
+                    .subject(&message.subject)
+                    .multipart(
+                        MultiPart::alternative()
+                            .singlepart(
+                                SinglePart::builder()
+                                    .header(ContentType::TEXT_PLAIN)
+                                    .body(message.text.clone()),
+                            )
+                            .singlepart(
+                                SinglePart::builder()
+                                    .header(ContentType::TEXT_HTML)
+                                    .body(message.html.clone()),
+                            ),
+                    )?;
+                transport.send(email).await?;
+                Ok(())
+            }
+        }
+    }
+}
+
+/// Delivers queued mail until the process ends; wakes on `notify` or every two seconds.
+pub async fn run(db: Db, transport: Transport, notify: Arc<Notify>) {
+    loop {
+        if let Err(err) = deliver_due(&db, &transport).await {
+            tracing::warn!(error = ?err, "mail delivery round failed");
+        }
+        tokio::select! {
+            _ = notify.notified() => {}
+            _ = tokio::time::sleep(Duration::from_secs(2)) => {}
+        }
+    }
+}
+
+/// Sends every message due now; answers how many were delivered.
+pub async fn deliver_due(db: &Db, transport: &Transport) -> anyhow::Result<usize> {
+    let mut delivered = 0;
+    loop {
+        let batch = outbox::claim_due(db, 20, 60_000).await?;
+        if batch.is_empty() {
+            return Ok(delivered);
+        }
+        for claimed in batch {
+            match transport.deliver(&claimed.message).await {
+                Ok(()) => {
+                    outbox::mark_sent(db, &claimed.id, transport.name()).await?;
+                    delivered += 1;
+                    tracing::info!(to = %claimed.message.to, subject = %claimed.message.subject, transport = transport.name(), "mail delivered");
+                }
+                Err(err) => {
+                    tracing::warn!(error = %err, to = %claimed.message.to, "mail delivery failed");
+                    outbox::mark_failed(db, &claimed.id, claimed.attempts, &err.to_string())
+                        .await?;
+                }
+            }
+        }
+    }
+}

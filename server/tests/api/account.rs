@@ -1,0 +1,264 @@
+//! The member's own account: `/_api/v1/swazprofile` and `/_api/v1/supabase/changepassword`.
+
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+
+use crate::support::TestApp;
+
+async fn put_profile(app: &TestApp, token: &str, body: Value) -> (StatusCode, Value) {
+    let res = app
+        .http
+        .put(app.url("/_api/v1/swazprofile"))
+        .bearer_auth(token)
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    (res.status(), res.json().await.unwrap())
+}
+
+#[tokio::test]
+async fn the_profile_needs_a_signed_in_member() {
+    let app = TestApp::spawn().await;
+    let res = app
+        .http
+        .get(app.url("/_api/v1/swazprofile"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::UNAUTHORIZED);
+    assert_eq!(
+        res.json::<Value>().await.unwrap(),
+        json!({ "code": "unauthorized", "message": "Please sign in to continue." })
+    );
+    let res = app
+        .get_auth("/_api/v1/swazprofile", "expired-or-forged")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::UNAUTHORIZED);
+    assert_eq!(
+        res.json::<Value>().await.unwrap()["message"],
+        "Your session has expired. Please sign in again."
+    );
+}
+
+#[tokio::test]
+async fn the_profile_shows_names_email_and_no_paid_role_without_a_membership() {
+    let app = TestApp::spawn().await;
+    let (id, token, _) = app.signed_in_user("ann@example.com").await;
+    let profile: Value = app
+        .get_auth("/_api/v1/swazprofile", &token)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        profile,
+        json!({ "id": id, "firstName": "Ann", "lastName": "", "email": "ann@example.com", "roles": [], "team": null })
+    );
+}
+
+#[tokio::test]
+async fn a_complimentary_membership_makes_the_member_paid() {
+    let app = TestApp::spawn().await;
+    let (id, token, _) = app.signed_in_user("ann@example.com").await;
+    let mut conn = app.state.db.pool().acquire().await.unwrap();
+    swaz::billing::entitlements::grant(&mut conn, &id, "comp_solo", "test")
+        .await
+        .unwrap();
+    let profile: Value = app
+        .get_auth("/_api/v1/swazprofile", &token)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(profile["roles"], json!(["PAID"]));
+}
+
+#[tokio::test]
+async fn saving_the_profile_keeps_the_new_values() {
+    let app = TestApp::spawn().await;
+    let (_, token, _) = app.signed_in_user("ann@example.com").await;
+    let (status, body) = put_profile(
+        &app,
+        &token,
+        json!({ "firstName": "  Annie ", "lastName": "Lee", "email": "ann@example.com" }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["firstName"], "Annie");
+    assert_eq!(body["lastName"], "Lee");
+    let profile: Value = app
+        .get_auth("/_api/v1/swazprofile", &token)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        (profile["firstName"].as_str(), profile["lastName"].as_str()),
+        (Some("Annie"), Some("Lee"))
+    );
+}
+
+#[tokio::test]
+async fn profile_mistakes_get_the_forms_messages_and_change_nothing() {
+    let app = TestApp::spawn().await;
+    let (_, token, _) = app.signed_in_user("ann@example.com").await;
+    let cases = [
+        (
+            json!({ "firstName": " ", "lastName": "", "email": "ann@example.com" }),
+            "First name is required",
+        ),
+        (
+            json!({ "firstName": "Ann", "lastName": "", "email": "" }),
+            "Email is required",
+        ),
+        (
+            json!({ "firstName": "Ann", "lastName": "", "email": "ann@example" }),
+            "Please enter a valid email address",
+        ),
+        (
+            json!({ "firstName": "x".repeat(101), "lastName": "", "email": "ann@example.com" }),
+            "First name must be 100 characters or fewer",
+        ),
+    ];
+    for (body, message) in cases {
+        let (status, answer) = put_profile(&app, &token, body).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+        assert_eq!(answer, json!({ "code": "bad_request", "message": message }));
+    }
+    let (status, answer) = put_profile(&app, &token, json!({ "firstName": "Ann" })).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(
+        answer["message"]
+            .as_str()
+            .unwrap()
+            .contains("missing field `email`"),
+        "{answer}"
+    );
+    let profile: Value = app
+        .get_auth("/_api/v1/swazprofile", &token)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(profile["firstName"], "Ann");
+}
+
+#[tokio::test]
+async fn changing_the_email_tells_the_old_address_and_the_new_one_signs_in() {
+    let app = TestApp::spawn().await;
+    let (_, token, _) = app.signed_in_user("ann@example.com").await;
+    let (status, body) = put_profile(
+        &app,
+        &token,
+        json!({ "firstName": "Ann", "lastName": "", "email": "Ann.New@Example.com" }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["email"], "ann.new@example.com");
+    let notice = &app.mailbox("ann@example.com", 1).await[0];
+    assert_eq!(notice["subject"], "Your SWAZ e-mail address was changed");
+    app.sign_in("ann.new@example.com", "first-password-1").await;
+}
+
+#[tokio::test]
+async fn an_email_used_by_another_member_is_refused_with_409() {
+    let app = TestApp::spawn().await;
+    app.create_user("bob@example.com", "bob-password-1", "Bob")
+        .await;
+    let (_, token, _) = app.signed_in_user("ann@example.com").await;
+    let (status, body) = put_profile(
+        &app,
+        &token,
+        json!({ "firstName": "Ann", "lastName": "", "email": "bob@example.com" }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert_eq!(
+        body["message"],
+        "This email address is already used by another account."
+    );
+}
+
+async fn change_password(app: &TestApp, token: &str, body: Value) -> (StatusCode, Value) {
+    let res = app
+        .http
+        .post(app.url("/_api/v1/supabase/changepassword"))
+        .bearer_auth(token)
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    (res.status(), res.json().await.unwrap())
+}
+
+#[tokio::test]
+async fn changing_the_password_keeps_this_device_and_signs_out_the_others() {
+    let app = TestApp::spawn().await;
+    let (_, token, _) = app.signed_in_user("ann@example.com").await;
+    let other = app.sign_in("ann@example.com", "first-password-1").await;
+    let (status, body) =
+        change_password(&app, &token, json!({ "password": "second-password-2" })).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["message"], "Password change success");
+    assert_eq!(
+        app.get_auth("/_api/v1/swazprofile", &token)
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        StatusCode::OK
+    );
+    let other_token = other["access_token"].as_str().unwrap();
+    assert_eq!(
+        app.get_auth("/_api/v1/swazprofile", other_token)
+            .send()
+            .await
+            .unwrap()
+            .status(),
+        StatusCode::UNAUTHORIZED
+    );
+    app.sign_in("ann@example.com", "second-password-2").await;
+    let res = app
+        .post_json(
+            "/auth/v1/token?grant_type=password",
+            json!({ "email": "ann@example.com", "password": "first-password-1" }),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+    let notice = &app.mailbox("ann@example.com", 1).await[0];
+    assert_eq!(notice["subject"], "Your SWAZ password was changed");
+}
+
+#[tokio::test]
+async fn a_short_or_missing_password_is_refused_with_a_reason() {
+    let app = TestApp::spawn().await;
+    let (_, token, _) = app.signed_in_user("ann@example.com").await;
+    let (status, body) = change_password(&app, &token, json!({ "password": "abc" })).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(body["message"], "Password should be at least 8 characters.");
+    let (status, body) = change_password(&app, &token, json!({})).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(body["message"]
+        .as_str()
+        .unwrap()
+        .contains("missing field `password`"));
+    let res = app
+        .http
+        .post(app.url("/_api/v1/supabase/changepassword"))
+        .json(&json!({ "password": "whatever-123" }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::UNAUTHORIZED);
+}

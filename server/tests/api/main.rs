@@ -1,0 +1,8 @@
+//! API tests: the real server on a random port, one fresh database per test (SQLite, or
+//! PostgreSQL when `TEST_DATABASE_URL` is set).
+
+mod account;
+mod cli;
+mod identity;
+mod platform;
+mod support;

@@ -1,0 +1,257 @@
+//! `TestApp`: the real app on a random port with a fresh database per test — a SQLite file in a
+//! temporary directory, or a new PostgreSQL database when `TEST_DATABASE_URL` is set.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+use swaz::config::{Environment, Secret};
+use swaz::{AppState, Config};
+
+pub struct TestApp {
+    pub base: String,
+    pub http: reqwest::Client,
+    pub state: AppState,
+    dir: PathBuf,
+    pg_database: Option<(String, String)>,
+}
+
+type ConfigTweak = Box<dyn FnOnce(&mut Config)>;
+
+pub struct Builder {
+    tweak: Vec<ConfigTweak>,
+    web_dir: Option<PathBuf>,
+}
+
+impl TestApp {
+    pub async fn spawn() -> Self {
+        Self::builder().spawn().await
+    }
+
+    pub fn builder() -> Builder {
+        Builder {
+            tweak: vec![],
+            web_dir: None,
+        }
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{}", self.base, path)
+    }
+
+    /// The environment a `swaz` command needs to work on this app's database.
+    pub fn cli_env(&self) -> Vec<(String, String)> {
+        vec![
+            (
+                "DATABASE_URL".into(),
+                self.state.config.database_url.expose().to_owned(),
+            ),
+            ("SWAZ_DATA_DIR".into(), self.dir.display().to_string()),
+            ("SWAZ_PUBLIC_URL".into(), self.base.clone()),
+        ]
+    }
+
+    /// Creates a confirmed user through the sign-up rules' storage path and answers its id.
+    pub async fn create_user(&self, email: &str, password: &str, first_name: &str) -> String {
+        self.create_user_with(email, password, first_name, true)
+            .await
+    }
+
+    pub async fn create_user_with(
+        &self,
+        email: &str,
+        password: &str,
+        first_name: &str,
+        confirmed: bool,
+    ) -> String {
+        let email = swaz::domain::Email::parse(email).unwrap();
+        let password = swaz::auth::password::NewPassword::parse(password).unwrap();
+        let created = swaz::auth::service::create_user(
+            &self.state,
+            swaz::auth::service::CreateUser {
+                email: &email,
+                password: &password,
+                first_name,
+                last_name: "",
+                metadata: json!({}),
+                confirmed,
+                confirmation_redirect: Some(format!("{}/user-dashboard", self.base)),
+            },
+        )
+        .await
+        .unwrap_or_else(|e| panic!("creating a test user: {e}"));
+        created.user.id
+    }
+
+    pub async fn post_json(&self, path: &str, body: Value) -> reqwest::Response {
+        self.http
+            .post(self.url(path))
+            .json(&body)
+            .send()
+            .await
+            .unwrap()
+    }
+
+    /// Signs in with the password grant and answers GoTrue's session JSON.
+    pub async fn sign_in(&self, email: &str, password: &str) -> Value {
+        let res = self
+            .post_json(
+                "/auth/v1/token?grant_type=password",
+                json!({ "email": email, "password": password }),
+            )
+            .await;
+        assert_eq!(res.status(), StatusCode::OK, "sign-in should succeed");
+        res.json().await.unwrap()
+    }
+
+    /// A confirmed user, signed in: answers (user id, access token, session JSON).
+    pub async fn signed_in_user(&self, email: &str) -> (String, String, Value) {
+        let id = self.create_user(email, "first-password-1", "Ann").await;
+        let session = self.sign_in(email, "first-password-1").await;
+        let token = session["access_token"].as_str().unwrap().to_owned();
+        (id, token, session)
+    }
+
+    pub fn get_auth(&self, path: &str, token: &str) -> reqwest::RequestBuilder {
+        self.http.get(self.url(path)).bearer_auth(token)
+    }
+
+    /// Messages in the local mailbox for `to`, newest first; waits up to 5 s for `min` of them.
+    pub async fn mailbox(&self, to: &str, min: usize) -> Vec<Value> {
+        for _ in 0..100 {
+            let res = self
+                .http
+                .get(self.url(&format!("/_dev/mailbox?to={}", urlencoding::encode(to))))
+                .send()
+                .await
+                .unwrap();
+            let messages: Vec<Value> = res.json().await.unwrap();
+            if messages.len() >= min {
+                return messages;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        panic!("expected at least {min} message(s) to {to} in the mailbox");
+    }
+
+    /// The first link in a mailed text that starts with this app's address.
+    pub fn link_in(&self, message: &Value) -> String {
+        let text = message["text"].as_str().unwrap();
+        text.split_whitespace()
+            .find(|w| w.starts_with(&self.base))
+            .unwrap_or_else(|| panic!("no link in {text}"))
+            .to_owned()
+    }
+}
+
+impl Builder {
+    pub fn config(mut self, f: impl FnOnce(&mut Config) + 'static) -> Self {
+        self.tweak.push(Box::new(f));
+        self
+    }
+
+    pub fn web_dir(mut self, dir: PathBuf) -> Self {
+        self.web_dir = Some(dir);
+        self
+    }
+
+    pub async fn spawn(self) -> TestApp {
+        let dir = std::env::temp_dir().join(format!("swaz-test-{}", uuid::Uuid::new_v4()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (database_url, pg_database) = match std::env::var("TEST_DATABASE_URL") {
+            Ok(base) if base.starts_with("postgres") => {
+                let name = format!("swaz_t_{}", uuid::Uuid::new_v4().simple());
+                create_pg_database(&base, &name).await;
+                (replace_db_name(&base, &name), Some((base, name)))
+            }
+            _ => (swaz::config::sqlite_url(&dir.join("swaz.db")), None),
+        };
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let mut config = Config {
+            addr,
+            data_dir: dir.clone(),
+            database_url: Secret::new(database_url),
+            web_dir: self.web_dir.unwrap_or_else(|| dir.join("web")),
+            env: Environment::Development,
+            public_url: format!("http://{addr}"),
+            jwt_secret: Secret::new("test-secret-test-secret-test-secret-0123"),
+            jwt_expiry_secs: 3600,
+            refresh_reuse_interval_secs: 10,
+            smtp_url: None,
+            mail_from: "SWAZ <no-reply@swaz.local>".into(),
+            trust_proxy: false,
+            max_body_bytes: 64 * 1024,
+            auth_rate_limit: 1000,
+            auth_rate_window_secs: 300,
+            version: "test",
+            commit: "testcommit".into(),
+        };
+        for tweak in self.tweak {
+            tweak(&mut config);
+        }
+        let state = swaz::build(config).await.expect("building the app");
+        let served = state.clone();
+        tokio::spawn(async move {
+            swaz::serve(served, listener).await.unwrap();
+        });
+        TestApp {
+            base: format!("http://{addr}"),
+            http: reqwest::Client::builder()
+                .redirect(reqwest::redirect::Policy::none())
+                .build()
+                .unwrap(),
+            state,
+            dir,
+            pg_database,
+        }
+    }
+}
+
+fn replace_db_name(url: &str, name: &str) -> String {
+    let mut parsed = url::Url::parse(url).expect("TEST_DATABASE_URL must be a URL");
+    parsed.set_path(&format!("/{name}"));
+    parsed.to_string()
+}
+
+async fn admin_exec(base: &str, sql: &str) {
+    use sqlx::Connection;
+    sqlx::any::install_default_drivers();
+    let mut conn = sqlx::AnyConnection::connect(base)
+        .await
+        .expect("connecting to TEST_DATABASE_URL");
+    sqlx::query(sql)
+        .execute(&mut conn)
+        .await
+        .unwrap_or_else(|e| panic!("{sql}: {e}"));
+    let _ = conn.close().await;
+}
+
+async fn create_pg_database(base: &str, name: &str) {
+    admin_exec(base, &format!("CREATE DATABASE \"{name}\"")).await;
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+        if let Some((base, name)) = self.pg_database.take() {
+            // Dropping needs async work outside the test's runtime, which is shutting down;
+            // FORCE ends the server's own connections.
+            let _ = std::thread::spawn(move || {
+                let rt = tokio::runtime::Builder::new_current_thread()
+                    .enable_all()
+                    .build()
+                    .unwrap();
+                rt.block_on(async move {
+                    admin_exec(
+                        &base,
+                        &format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)"),
+                    )
+                    .await;
+                });
+            })
+            .join();
+        }
+    }
+}
