@@ -2,7 +2,7 @@
 //! React app. `main.rs` only parses the command line; tests drive [`build`] and [`router`] to run
 //! the real app.
 //!
-//! Layout: one folder per capability (`auth`, `account`, `billing`, `mail`) with its handlers,
+//! Layout: one folder per capability (`auth`, `account`, `billing`, `mail`, `vision`, `practice`) with its handlers,
 //! domain types and storage functions; shared plumbing (`config`, `db`, `error`, `http`) beside
 //! them. Storage is runtime-bound SQL through sqlx's `Any` driver (see `db`).
 
@@ -16,7 +16,9 @@ pub mod domain;
 pub mod error;
 pub mod http;
 pub mod mail;
+pub mod practice;
 pub mod ratelimit;
+pub mod vision;
 
 use std::net::SocketAddr;
 use std::ops::Deref;

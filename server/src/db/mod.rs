@@ -42,6 +42,15 @@ impl Db {
         } else {
             anyhow::bail!("DATABASE_URL must start with sqlite:// or postgres://");
         };
+        if kind == DbKind::Postgres {
+            use sqlx::migrate::MigrateDatabase;
+            if !Any::database_exists(url).await.unwrap_or(true) {
+                tracing::info!("creating the PostgreSQL database named in DATABASE_URL");
+                Any::create_database(url)
+                    .await
+                    .context("creating the PostgreSQL database named in DATABASE_URL")?;
+            }
+        }
         if kind == DbKind::Sqlite {
             if let Some(path) = sqlite_path(url) {
                 if let Some(dir) = Path::new(&path).parent() {

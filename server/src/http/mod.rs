@@ -20,7 +20,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::error::AppError;
-use crate::{account, auth, mail, AppState};
+use crate::{account, auth, mail, practice, vision, AppState};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -51,6 +51,13 @@ fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         ))
         .routes(routes!(account::password::change_password))
         .routes(routes!(meta::env_info))
+        .routes(routes!(
+            vision::routes::get_vision,
+            vision::routes::save_vision
+        ))
+        .routes(routes!(vision::routes::get_step, vision::routes::save_step))
+        .routes(routes!(vision::routes::list_versions))
+        .routes(routes!(practice::record, practice::list))
         .split_for_parts()
 }
 

@@ -6,3 +6,4 @@ mod cli;
 mod identity;
 mod platform;
 mod support;
+mod vision;

@@ -113,6 +113,16 @@ impl TestApp {
         (id, token, session)
     }
 
+    /// A signed-in member with a complimentary membership: answers (user id, access token).
+    pub async fn paid_user(&self, email: &str) -> (String, String) {
+        let (id, token, _) = self.signed_in_user(email).await;
+        let mut conn = self.state.db.pool().acquire().await.unwrap();
+        swaz::billing::entitlements::grant(&mut conn, &id, "comp_solo", "test")
+            .await
+            .unwrap();
+        (id, token)
+    }
+
     pub fn get_auth(&self, path: &str, token: &str) -> reqwest::RequestBuilder {
         self.http.get(self.url(path)).bearer_auth(token)
     }

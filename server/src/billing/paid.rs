@@ -1,0 +1,28 @@
+//! `PaidUser`: a signed-in member with an active membership (403 otherwise, DESIGN §3).
+
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+
+use super::entitlements;
+use crate::auth::CurrentUser;
+use crate::error::AppError;
+use crate::AppState;
+
+pub struct PaidUser(pub CurrentUser);
+
+pub const NOT_PAID: &str =
+    "Saving needs an active SWAZ membership. Renew your membership to keep going; your saved work stays yours to read.";
+
+impl FromRequestParts<AppState> for PaidUser {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
+        let user = CurrentUser::from_request_parts(parts, state).await?;
+        let mut conn = state.db.pool().acquire().await?;
+        if entitlements::is_paid(&mut conn, &user.id).await? {
+            Ok(Self(user))
+        } else {
+            Err(AppError::forbidden(NOT_PAID))
+        }
+    }
+}

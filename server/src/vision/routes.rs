@@ -1,0 +1,198 @@
+//! `/_api/v1/userinput/athleticvision…` (SPEC §7).
+
+use axum::extract::{Path, State};
+use axum::Json;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::answers::{Answer, Step, STEPS};
+use super::storage::{self, Version, Vision};
+use crate::auth::CurrentUser;
+use crate::billing::PaidUser;
+use crate::db::ms_to_rfc3339;
+use crate::error::{AppError, ErrorBody, Result};
+use crate::http::json::ApiJson;
+use crate::AppState;
+
+/// A saved vision: the nine answers, `q1`..`q9`, exactly as written.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AthleticVision {
+    pub q1: String,
+    pub q2: String,
+    pub q3: String,
+    pub q4: String,
+    pub q5: String,
+    pub q6: String,
+    pub q7: String,
+    pub q8: String,
+    pub q9: String,
+    pub updated_at: String,
+}
+
+impl AthleticVision {
+    fn from_answers(a: [String; STEPS], updated_at: i64) -> Self {
+        let [q1, q2, q3, q4, q5, q6, q7, q8, q9] = a;
+        Self {
+            q1,
+            q2,
+            q3,
+            q4,
+            q5,
+            q6,
+            q7,
+            q8,
+            q9,
+            updated_at: ms_to_rfc3339(updated_at),
+        }
+    }
+}
+
+/// The nine answers to save; every one is required.
+#[derive(Deserialize, ToSchema)]
+pub struct AthleticVisionInput {
+    pub q1: Option<String>,
+    pub q2: Option<String>,
+    pub q3: Option<String>,
+    pub q4: Option<String>,
+    pub q5: Option<String>,
+    pub q6: Option<String>,
+    pub q7: Option<String>,
+    pub q8: Option<String>,
+    pub q9: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VisionVersion {
+    pub version: i64,
+    pub created_at: String,
+    pub updated_at: String,
+    #[serde(flatten)]
+    pub vision: AthleticVision,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct VisionVersions {
+    pub versions: Vec<VisionVersion>,
+}
+
+/// One step's saved text; `null` before it is written.
+#[derive(Serialize, ToSchema)]
+pub struct StepText {
+    pub data: Option<String>,
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct StepInput {
+    pub text: Option<String>,
+}
+
+fn complete_or_404(vision: Option<Vision>) -> Result<AthleticVision> {
+    let vision = vision.ok_or_else(|| AppError::not_found("No Athletic Vision is saved yet."))?;
+    let answers = vision.complete().ok_or_else(|| {
+        AppError::not_found("No Athletic Vision is saved yet: some questions are still unanswered.")
+    })?;
+    Ok(AthleticVision::from_answers(answers, vision.updated_at))
+}
+
+/// The signed-in athlete's vision; 404 until all nine answers are saved.
+#[utoipa::path(get, path = "/userinput/athleticvision", tag = "vision",
+    responses((status = 200, body = AthleticVision), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)),
+    security(("bearer" = [])))]
+pub async fn get_vision(
+    State(state): State<AppState>,
+    me: CurrentUser,
+) -> Result<Json<AthleticVision>> {
+    let mut conn = state.db.pool().acquire().await?;
+    Ok(Json(complete_or_404(
+        storage::current(&mut conn, &me.id).await?,
+    )?))
+}
+
+/// Saves all nine answers; the previous vision stays in the history.
+#[utoipa::path(post, path = "/userinput/athleticvision", tag = "vision", request_body = AthleticVisionInput,
+    responses((status = 200, body = AthleticVision), (status = 400, body = ErrorBody),
+              (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)),
+    security(("bearer" = [])))]
+pub async fn save_vision(
+    State(state): State<AppState>,
+    PaidUser(me): PaidUser,
+    ApiJson(input): ApiJson<AthleticVisionInput>,
+) -> Result<Json<AthleticVision>> {
+    let raw = [
+        input.q1, input.q2, input.q3, input.q4, input.q5, input.q6, input.q7, input.q8, input.q9,
+    ];
+    let mut answers: Vec<Answer> = Vec::with_capacity(STEPS);
+    for (i, text) in raw.iter().enumerate() {
+        answers.push(Answer::parse(text.as_deref(), i + 1)?);
+    }
+    let answers: [Answer; STEPS] = answers.try_into().expect("nine answers");
+    let mut tx = state.db.begin_write().await?;
+    let vision = storage::save_all(&mut tx, &me.id, &answers).await?;
+    tx.commit().await?;
+    Ok(Json(complete_or_404(Some(vision))?))
+}
+
+/// One step's saved text.
+#[utoipa::path(get, path = "/userinput/athleticvision/single/{order}", tag = "vision",
+    params(("order" = String, Path, description = "Step 1 to 9")),
+    responses((status = 200, body = StepText), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)),
+    security(("bearer" = [])))]
+pub async fn get_step(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    Path(order): Path<String>,
+) -> Result<Json<StepText>> {
+    let step = Step::parse(&order)?;
+    let mut conn = state.db.pool().acquire().await?;
+    let vision = storage::current(&mut conn, &me.id).await?;
+    Ok(Json(StepText {
+        data: vision.and_then(|v| v.answers[step.number() - 1].clone()),
+    }))
+}
+
+/// Saves one step's answer.
+#[utoipa::path(post, path = "/userinput/athleticvision/single/{order}", tag = "vision", request_body = StepInput,
+    params(("order" = String, Path, description = "Step 1 to 9")),
+    responses((status = 200, body = StepText), (status = 400, body = ErrorBody),
+              (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)),
+    security(("bearer" = [])))]
+pub async fn save_step(
+    State(state): State<AppState>,
+    PaidUser(me): PaidUser,
+    Path(order): Path<String>,
+    ApiJson(input): ApiJson<StepInput>,
+) -> Result<Json<StepText>> {
+    let step = Step::parse(&order)?;
+    let answer = Answer::parse(input.text.as_deref(), step.number())?;
+    let mut tx = state.db.begin_write().await?;
+    storage::save_step(&mut tx, &me.id, step, &answer).await?;
+    tx.commit().await?;
+    Ok(Json(StepText {
+        data: Some(answer.into_string()),
+    }))
+}
+
+/// Every kept version of the athlete's vision, newest first.
+#[utoipa::path(get, path = "/userinput/athleticvision/versions", tag = "vision",
+    responses((status = 200, body = VisionVersions), (status = 401, body = ErrorBody)),
+    security(("bearer" = [])))]
+pub async fn list_versions(
+    State(state): State<AppState>,
+    me: CurrentUser,
+) -> Result<Json<VisionVersions>> {
+    let mut conn = state.db.pool().acquire().await?;
+    let versions = storage::versions(&mut conn, &me.id, 1000).await?;
+    Ok(Json(VisionVersions {
+        versions: versions
+            .into_iter()
+            .map(|v: Version| VisionVersion {
+                version: v.version,
+                created_at: ms_to_rfc3339(v.created_at),
+                updated_at: ms_to_rfc3339(v.updated_at),
+                vision: AthleticVision::from_answers(v.answers, v.updated_at),
+            })
+            .collect(),
+    }))
+}

@@ -1,0 +1,188 @@
+//! Storage of visions. The working copy is one row per athlete; every complete state is kept in
+//! `athletic_vision_versions`, one row per writing sitting (edits within an hour of the last
+//! version refine it rather than add another).
+
+use sqlx::any::AnyRow;
+use sqlx::{AnyConnection, Row};
+
+use super::answers::{Answer, Step, STEPS};
+use crate::db::now_ms;
+
+/// A sitting: edits this close to the latest version update it instead of adding one.
+const SITTING_MS: i64 = 3600 * 1000;
+
+#[derive(Clone, Debug)]
+pub struct Vision {
+    pub answers: [Option<String>; STEPS],
+    pub updated_at: i64,
+}
+
+impl Vision {
+    pub fn complete(&self) -> Option<[String; STEPS]> {
+        let mut out: [String; STEPS] = Default::default();
+        for (slot, answer) in out.iter_mut().zip(&self.answers) {
+            *slot = answer.clone().filter(|a| !a.trim().is_empty())?;
+        }
+        Some(out)
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Version {
+    pub version: i64,
+    pub answers: [String; STEPS],
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+const Q: &str = "q1, q2, q3, q4, q5, q6, q7, q8, q9";
+
+fn answers_of<T>(row: &AnyRow) -> sqlx::Result<[T; STEPS]>
+where
+    T: for<'r> sqlx::Decode<'r, sqlx::Any> + sqlx::Type<sqlx::Any> + Default,
+{
+    let mut out: [T; STEPS] = Default::default();
+    for (i, slot) in out.iter_mut().enumerate() {
+        *slot = row.try_get(format!("q{}", i + 1).as_str())?;
+    }
+    Ok(out)
+}
+
+pub async fn current(conn: &mut AnyConnection, user_id: &str) -> sqlx::Result<Option<Vision>> {
+    let row = sqlx::query(&format!(
+        "SELECT {Q}, updated_at FROM athletic_visions WHERE user_id = $1"
+    ))
+    .bind(user_id)
+    .fetch_optional(conn)
+    .await?;
+    row.map(|row| {
+        Ok(Vision {
+            answers: answers_of::<Option<String>>(&row)?,
+            updated_at: row.try_get("updated_at")?,
+        })
+    })
+    .transpose()
+}
+
+/// Saves one step's answer. Run in a write transaction; answers the vision after the save.
+pub async fn save_step(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    step: Step,
+    answer: &Answer,
+) -> sqlx::Result<Vision> {
+    let col = step.column();
+    let now = now_ms();
+    sqlx::query(&format!(
+        "INSERT INTO athletic_visions (user_id, {col}, created_at, updated_at) VALUES ($1, $2, $3, $3) \
+         ON CONFLICT (user_id) DO UPDATE SET {col} = excluded.{col}, updated_at = excluded.updated_at"
+    ))
+    .bind(user_id)
+    .bind(answer.as_str())
+    .bind(now)
+    .execute(&mut *conn)
+    .await?;
+    after_save(conn, user_id).await
+}
+
+/// Saves all nine answers at once. Run in a write transaction.
+pub async fn save_all(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    answers: &[Answer; STEPS],
+) -> sqlx::Result<Vision> {
+    let now = now_ms();
+    let sql = format!(
+        "INSERT INTO athletic_visions (user_id, {Q}, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11) \
+         ON CONFLICT (user_id) DO UPDATE SET q1 = excluded.q1, q2 = excluded.q2, q3 = excluded.q3, \
+         q4 = excluded.q4, q5 = excluded.q5, q6 = excluded.q6, q7 = excluded.q7, q8 = excluded.q8, \
+         q9 = excluded.q9, updated_at = excluded.updated_at"
+    );
+    let mut query = sqlx::query(&sql).bind(user_id);
+    for answer in answers {
+        query = query.bind(answer.as_str());
+    }
+    query.bind(now).execute(&mut *conn).await?;
+    after_save(conn, user_id).await
+}
+
+async fn after_save(conn: &mut AnyConnection, user_id: &str) -> sqlx::Result<Vision> {
+    let vision = current(conn, user_id)
+        .await?
+        .expect("the row was just written");
+    if let Some(answers) = vision.complete() {
+        keep_version(conn, user_id, &answers).await?;
+    }
+    Ok(vision)
+}
+
+async fn keep_version(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    answers: &[String; STEPS],
+) -> sqlx::Result<()> {
+    let now = now_ms();
+    let latest = versions(conn, user_id, 1).await?.into_iter().next();
+    match latest {
+        Some(v) if v.answers == *answers => Ok(()),
+        Some(v) if now - v.updated_at < SITTING_MS => {
+            let mut query = sqlx::query(
+                "UPDATE athletic_vision_versions SET q1 = $1, q2 = $2, q3 = $3, q4 = $4, q5 = $5, \
+                 q6 = $6, q7 = $7, q8 = $8, q9 = $9, updated_at = $10 WHERE user_id = $11 AND version = $12",
+            );
+            for a in answers {
+                query = query.bind(a);
+            }
+            query
+                .bind(now)
+                .bind(user_id)
+                .bind(v.version)
+                .execute(conn)
+                .await?;
+            Ok(())
+        }
+        latest => {
+            let next = latest.map_or(1, |v| v.version + 1);
+            let sql = format!(
+                "INSERT INTO athletic_vision_versions (id, user_id, version, {Q}, created_at, updated_at) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $13)"
+            );
+            let mut query = sqlx::query(&sql)
+                .bind(uuid::Uuid::new_v4().to_string())
+                .bind(user_id)
+                .bind(next);
+            for a in answers {
+                query = query.bind(a);
+            }
+            query.bind(now).execute(conn).await?;
+            Ok(())
+        }
+    }
+}
+
+/// The athlete's kept versions, newest first.
+pub async fn versions(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    limit: i64,
+) -> sqlx::Result<Vec<Version>> {
+    let rows = sqlx::query(&format!(
+        "SELECT version, {Q}, created_at, updated_at FROM athletic_vision_versions \
+         WHERE user_id = $1 ORDER BY version DESC LIMIT $2"
+    ))
+    .bind(user_id)
+    .bind(limit)
+    .fetch_all(conn)
+    .await?;
+    rows.iter()
+        .map(|row| {
+            Ok(Version {
+                version: row.try_get("version")?,
+                answers: answers_of::<String>(row)?,
+                created_at: row.try_get("created_at")?,
+                updated_at: row.try_get("updated_at")?,
+            })
+        })
+        .collect()
+}

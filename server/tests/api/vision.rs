@@ -1,0 +1,362 @@
+//! The Athletic Vision API and practice events.
+
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+
+use crate::support::TestApp;
+
+fn nine(prefix: &str) -> Value {
+    let mut body = serde_json::Map::new();
+    for i in 1..=9 {
+        body.insert(format!("q{i}"), json!(format!("{prefix} answer {i}")));
+    }
+    Value::Object(body)
+}
+
+async fn post(app: &TestApp, token: &str, path: &str, body: Value) -> (StatusCode, Value) {
+    let res = app
+        .http
+        .post(app.url(path))
+        .bearer_auth(token)
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    (res.status(), res.json().await.unwrap())
+}
+
+async fn get(app: &TestApp, token: &str, path: &str) -> (StatusCode, Value) {
+    let res = app.get_auth(path, token).send().await.unwrap();
+    (res.status(), res.json().await.unwrap())
+}
+
+const VISION: &str = "/_api/v1/userinput/athleticvision";
+
+#[tokio::test]
+async fn a_vision_is_404_until_it_is_saved_and_needs_a_signed_in_athlete() {
+    let app = TestApp::spawn().await;
+    let res = app.http.get(app.url(VISION)).send().await.unwrap();
+    assert_eq!(res.status(), StatusCode::UNAUTHORIZED);
+    let (_, token) = app.paid_user("ann@example.com").await;
+    let (status, body) = get(&app, &token, VISION).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        body,
+        json!({ "code": "not_found", "message": "No Athletic Vision is saved yet." })
+    );
+}
+
+#[tokio::test]
+async fn a_paid_athlete_saves_nine_answers_and_reads_them_back_trimmed() {
+    let app = TestApp::spawn().await;
+    let (_, token) = app.paid_user("ann@example.com").await;
+    let mut body = nine("First");
+    body["q3"] = json!("   Ann plays in the WNBA.  \n");
+    let (status, saved) = post(&app, &token, VISION, body).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(saved["q3"], "Ann plays in the WNBA.");
+    let (status, read) = get(&app, &token, VISION).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(read["q1"], "First answer 1");
+    assert_eq!(read["q3"], "Ann plays in the WNBA.");
+    assert_eq!(read["q9"], "First answer 9");
+}
+
+#[tokio::test]
+async fn every_answer_is_required_and_a_refused_save_changes_nothing() {
+    let app = TestApp::spawn().await;
+    let (_, token) = app.paid_user("ann@example.com").await;
+    let mut body = nine("First");
+    body["q5"] = json!("   ");
+    let (status, err) = post(&app, &token, VISION, body).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(err["message"], "Please answer question 5 before saving.");
+    let mut body = nine("First");
+    body.as_object_mut().unwrap().remove("q9");
+    let (_, err) = post(&app, &token, VISION, body).await;
+    assert_eq!(err["message"], "Please answer question 9 before saving.");
+    let mut body = nine("First");
+    body["q2"] = json!("x".repeat(10_001));
+    let (status, err) = post(&app, &token, VISION, body).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        err["message"],
+        "Answer 2 is too long: keep it under 10,000 characters."
+    );
+    assert_eq!(get(&app, &token, VISION).await.0, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn writing_needs_a_membership_but_reading_ones_own_vision_does_not() {
+    let app = TestApp::spawn().await;
+    let (id, token) = app.paid_user("ann@example.com").await;
+    post(&app, &token, VISION, nine("Paid")).await;
+    sqlx::query("UPDATE membership_grants SET revoked_at = 1 WHERE user_id = $1")
+        .bind(&id)
+        .execute(app.state.db.pool())
+        .await
+        .unwrap();
+    let (status, err) = post(&app, &token, VISION, nine("Lapsed")).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert!(err["message"]
+        .as_str()
+        .unwrap()
+        .starts_with("Saving needs an active SWAZ membership."));
+    let (status, err) = post(
+        &app,
+        &token,
+        &format!("{VISION}/single/1"),
+        json!({ "text": "x" }),
+    )
+    .await;
+    assert_eq!(
+        (status, err["code"].as_str()),
+        (StatusCode::FORBIDDEN, Some("forbidden"))
+    );
+    let (status, read) = get(&app, &token, VISION).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(read["q1"], "Paid answer 1");
+}
+
+#[tokio::test]
+async fn single_steps_save_one_answer_each_and_complete_the_vision_at_step_nine() {
+    let app = TestApp::spawn().await;
+    let (_, token) = app.paid_user("ann@example.com").await;
+    let (status, body) = get(&app, &token, &format!("{VISION}/single/4")).await;
+    assert_eq!((status, body), (StatusCode::OK, json!({ "data": null })));
+    for step in 1..=8 {
+        let (status, body) = post(
+            &app,
+            &token,
+            &format!("{VISION}/single/{step}"),
+            json!({ "text": format!(" step {step} ") }),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(body, json!({ "data": format!("step {step}") }));
+    }
+    let (status, body) = get(&app, &token, VISION).await;
+    assert_eq!(
+        status,
+        StatusCode::NOT_FOUND,
+        "eight of nine is not a vision yet: {body}"
+    );
+    post(
+        &app,
+        &token,
+        &format!("{VISION}/single/9"),
+        json!({ "text": "step 9" }),
+    )
+    .await;
+    let (status, body) = get(&app, &token, VISION).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["q9"], "step 9");
+    assert_eq!(
+        get(&app, &token, &format!("{VISION}/single/4")).await.1,
+        json!({ "data": "step 4" })
+    );
+}
+
+#[tokio::test]
+async fn a_step_outside_one_to_nine_or_an_empty_text_is_refused() {
+    let app = TestApp::spawn().await;
+    let (_, token) = app.paid_user("ann@example.com").await;
+    for order in ["0", "10", "abc"] {
+        let (status, body) = get(&app, &token, &format!("{VISION}/single/{order}")).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+        assert!(body["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("The step must be a number from 1 to 9"));
+    }
+    let (status, body) = post(
+        &app,
+        &token,
+        &format!("{VISION}/single/3"),
+        json!({ "text": "" }),
+    )
+    .await;
+    assert_eq!(
+        (status, body["message"].as_str()),
+        (
+            StatusCode::BAD_REQUEST,
+            Some("Please answer question 3 before saving.")
+        )
+    );
+    let (status, _) = post(
+        &app,
+        &token,
+        &format!("{VISION}/single/3"),
+        json!({ "text": 42 }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+}
+
+#[tokio::test]
+async fn text_that_looks_like_html_is_stored_and_returned_verbatim() {
+    let app = TestApp::spawn().await;
+    let (_, token) = app.paid_user("ann@example.com").await;
+    let tricky = "<script>alert('x')</script> & <b>bold</b> \"quoted\" '; DROP TABLE users; --";
+    let mut body = nine("Plain");
+    body["q7"] = json!(tricky);
+    post(&app, &token, VISION, body).await;
+    assert_eq!(get(&app, &token, VISION).await.1["q7"], tricky);
+    post(
+        &app,
+        &token,
+        &format!("{VISION}/single/2"),
+        json!({ "text": tricky }),
+    )
+    .await;
+    assert_eq!(
+        get(&app, &token, &format!("{VISION}/single/2")).await.1["data"],
+        tricky
+    );
+}
+
+#[tokio::test]
+async fn one_athletes_vision_never_reaches_another() {
+    let app = TestApp::spawn().await;
+    let (_, ann) = app.paid_user("ann@example.com").await;
+    let (_, bob) = app.paid_user("bob@example.com").await;
+    post(&app, &ann, VISION, nine("Ann's")).await;
+    assert_eq!(get(&app, &bob, VISION).await.0, StatusCode::NOT_FOUND);
+    assert_eq!(
+        get(&app, &bob, &format!("{VISION}/single/1")).await.1,
+        json!({ "data": null })
+    );
+    assert_eq!(
+        get(&app, &bob, &format!("{VISION}/versions")).await.1,
+        json!({ "versions": [] })
+    );
+}
+
+async fn age_versions(app: &TestApp, hours: i64) {
+    sqlx::query("UPDATE athletic_vision_versions SET updated_at = updated_at - $1, created_at = created_at - $1")
+        .bind(hours * 3600 * 1000)
+        .execute(app.state.db.pool())
+        .await
+        .unwrap();
+}
+
+#[tokio::test]
+async fn revising_the_vision_later_keeps_the_previous_versions() {
+    let app = TestApp::spawn().await;
+    let (_, token) = app.paid_user("ann@example.com").await;
+    post(&app, &token, VISION, nine("2025")).await;
+    age_versions(&app, 24 * 200).await;
+    post(&app, &token, VISION, nine("2026")).await;
+    let (status, body) = get(&app, &token, &format!("{VISION}/versions")).await;
+    assert_eq!(status, StatusCode::OK);
+    let versions = body["versions"].as_array().unwrap();
+    assert_eq!(versions.len(), 2);
+    assert_eq!(
+        (versions[0]["version"].as_i64(), versions[0]["q1"].as_str()),
+        (Some(2), Some("2026 answer 1"))
+    );
+    assert_eq!(
+        (versions[1]["version"].as_i64(), versions[1]["q1"].as_str()),
+        (Some(1), Some("2025 answer 1"))
+    );
+    assert_eq!(get(&app, &token, VISION).await.1["q1"], "2026 answer 1");
+}
+
+#[tokio::test]
+async fn edits_in_one_sitting_refine_the_latest_version_instead_of_adding_more() {
+    let app = TestApp::spawn().await;
+    let (_, token) = app.paid_user("ann@example.com").await;
+    post(&app, &token, VISION, nine("Draft")).await;
+    post(
+        &app,
+        &token,
+        &format!("{VISION}/single/3"),
+        json!({ "text": "Sharper dream" }),
+    )
+    .await;
+    post(
+        &app,
+        &token,
+        &format!("{VISION}/single/3"),
+        json!({ "text": "Sharper dream" }),
+    )
+    .await;
+    let versions = get(&app, &token, &format!("{VISION}/versions")).await.1["versions"]
+        .as_array()
+        .unwrap()
+        .clone();
+    assert_eq!(versions.len(), 1);
+    assert_eq!(versions[0]["q3"], "Sharper dream");
+    age_versions(&app, 2).await;
+    post(
+        &app,
+        &token,
+        &format!("{VISION}/single/3"),
+        json!({ "text": "Sharper dream" }),
+    )
+    .await;
+    let versions = get(&app, &token, &format!("{VISION}/versions")).await.1["versions"]
+        .as_array()
+        .unwrap()
+        .clone();
+    assert_eq!(
+        versions.len(),
+        1,
+        "saving an unchanged vision adds no version"
+    );
+}
+
+#[tokio::test]
+async fn practice_events_are_recorded_per_athlete() {
+    let app = TestApp::spawn().await;
+    let (_, ann) = app.paid_user("ann@example.com").await;
+    let (_, bob) = app.paid_user("bob@example.com").await;
+    for kind in ["vision_listened", "breathing_done"] {
+        let (status, body) = post(
+            &app,
+            &ann,
+            "/_api/v1/practice/events",
+            json!({ "kind": kind }),
+        )
+        .await;
+        assert_eq!(status, StatusCode::CREATED);
+        assert_eq!(body["kind"], kind);
+        assert!(body["createdAt"].as_str().unwrap().ends_with('Z'));
+    }
+    let (status, body) = post(
+        &app,
+        &ann,
+        "/_api/v1/practice/events",
+        json!({ "kind": "napping" }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        body["message"],
+        "kind must be one of vision_listened, breathing_done."
+    );
+    let events = get(&app, &ann, "/_api/v1/practice/events").await.1;
+    let kinds: Vec<_> = events["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["kind"].as_str().unwrap().to_owned())
+        .collect();
+    assert_eq!(kinds.len(), 2);
+    assert!(
+        kinds.contains(&"vision_listened".to_owned())
+            && kinds.contains(&"breathing_done".to_owned())
+    );
+    assert_eq!(
+        get(&app, &bob, "/_api/v1/practice/events").await.1,
+        json!({ "events": [] })
+    );
+    let res = app
+        .http
+        .post(app.url("/_api/v1/practice/events"))
+        .json(&json!({ "kind": "breathing_done" }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::UNAUTHORIZED);
+}
