@@ -4,6 +4,7 @@
 mod account;
 mod cli;
 mod identity;
+mod mail;
 mod platform;
 mod support;
 mod vision;
