@@ -1,0 +1,38 @@
+import { expect, test as base, type Page } from '@playwright/test';
+import { createUser, type TestUser } from './users';
+
+/** Every test gets its own confirmed user. */
+export const test = base.extend<{ user: TestUser }>({
+  // eslint-disable-next-line no-empty-pattern
+  user: async ({}, use) => {
+    await use(createUser());
+  },
+});
+
+export { expect };
+
+/** Fills the login form on the current page and submits it. */
+export async function submitLogin(page: Page, email: string, password: string) {
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+/** Signs in from /auth/login and waits for the dashboard. */
+export async function signIn(page: Page, user: Pick<TestUser, 'email' | 'password'>) {
+  await page.goto('/auth/login');
+  await submitLogin(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/user-dashboard$/);
+}
+
+/** Signs out through the header and waits for the home page. */
+export async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'MEMBER LOGIN' })).toBeVisible();
+}
+
+/** A react-toastify toast with this text. */
+export function toast(page: Page, text: string) {
+  return page.locator('.Toastify').getByText(text);
+}

@@ -1,0 +1,95 @@
+// Starts a real `swaz serve` for one test run: a free port, a fresh data directory and a fresh
+// database (SQLite in the data dir, or a new PostgreSQL database when TEST_DATABASE_URL is set).
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+
+export const swazBin = process.env.SWAZ_BIN ?? resolve(import.meta.dirname, '../../target/debug/swaz');
+
+export function freePort() {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.once('error', fail);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => ok(port));
+    });
+  });
+}
+
+/** The environment of one test server: reused by `swaz user create` to reach the same data. */
+export function serverEnv(port) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'swaz-e2e-'));
+  const env = {
+    SWAZ_ADDR: `127.0.0.1:${port}`,
+    SWAZ_PUBLIC_URL: `http://127.0.0.1:${port}`,
+    SWAZ_DATA_DIR: dataDir,
+    SWAZ_WEB_DIR: resolve(import.meta.dirname, '../../web/dist'),
+    SWAZ_ENV: 'development',
+    SWAZ_LOG: 'warn',
+    SWAZ_AUTH_RATE_LIMIT: '1000',
+  };
+  const pg = process.env.TEST_DATABASE_URL;
+  if (pg && pg.startsWith('postgres')) {
+    const url = new URL(pg);
+    url.pathname = `/swaz_e2e_${randomBytes(6).toString('hex')}`;
+    env.DATABASE_URL = url.toString();
+  } else {
+    env.DATABASE_URL = `sqlite://${join(dataDir, 'swaz.db')}?mode=rwc`;
+  }
+  return env;
+}
+
+/** Starts the server and resolves once /healthz answers 200. */
+export async function startServer() {
+  const port = await freePort();
+  const env = serverEnv(port);
+  const child = spawn(swazBin, ['serve'], { env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
+  const baseURL = env.SWAZ_PUBLIC_URL;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`swaz serve exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${baseURL}/healthz`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('swaz serve did not become healthy within 30 s');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    baseURL,
+    env,
+    stop: () => new Promise((ok) => { child.once('exit', ok); child.kill('SIGTERM'); }),
+  };
+}
+
+/** Creates a user through the operator command line and answers its id. */
+export function createUser(env, { email, password, firstName = 'Test', lastName = '', confirmed = true, paid = false }) {
+  const args = ['user', 'create', '--email', email, '--password', password, '--first-name', firstName, '--last-name', lastName];
+  if (confirmed) args.push('--confirmed');
+  if (paid) args.push('--paid');
+  return execFileSync(swazBin, args, { env: { ...process.env, ...env } }).toString().trim();
+}
+
+/** Newest mail to `email` in the development mailbox, waiting for it to be delivered. */
+export async function latestMail(baseURL, email, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await fetch(`${baseURL}/_dev/mailbox?to=${encodeURIComponent(email)}`);
+    const mails = await res.json();
+    if (mails.length) return mails[0];
+    if (Date.now() > deadline) throw new Error(`no mail to ${email}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export function linkIn(mail) {
+  const match = mail.text.match(/https?:\/\/\S+/);
+  if (!match) throw new Error(`no link in ${mail.text}`);
+  return match[0];
+}

@@ -1,0 +1,72 @@
+import { expect, signIn, signOut, submitLogin, test, toast } from '../support/fixtures';
+import { firstLink, latestMailTo } from '../support/mailbox';
+
+test('a protected page sends the visitor to login and back after signing in', async ({ page, user }) => {
+  await page.goto('/account');
+  await expect(page).toHaveURL(/\/auth\/login\?returnUrl=%2Faccount$/);
+  await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+
+  await submitLogin(page, user.email, user.password);
+
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByRole('heading', { name: 'Account' })).toBeVisible();
+});
+
+test('a wrong password shows the identity service message', async ({ page, user }) => {
+  await page.goto('/auth/login');
+  await submitLogin(page, user.email, 'not-the-password');
+
+  await expect(toast(page, 'Invalid login credentials')).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\/login/);
+});
+
+test('empty login fields are refused before any call', async ({ page }) => {
+  await page.goto('/auth/login');
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(toast(page, 'Please fill in the fields')).toBeVisible();
+});
+
+test('a forgotten password is reset through the e-mailed link', async ({ page, user, request, baseURL }) => {
+  await page.goto('/auth/login');
+  await page.getByRole('link', { name: 'Reset Password' }).click();
+  await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible();
+
+  await page.getByLabel('Email', { exact: true }).fill(user.email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+
+  await expect(toast(page, 'Reset password request successful. Check your email to confirm')).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\/password-reset-sent$/);
+  await expect(page.getByText('Check email (and spam) for password reset email')).toBeVisible();
+
+  const mail = await latestMailTo(request, user.email);
+  await page.goto(firstLink(mail, baseURL!));
+
+  await expect(page).toHaveURL(/\/auth\/reset-password/);
+  await expect(page.getByRole('heading', { name: 'Enter New Password' })).toBeVisible();
+  const newPassword = `${user.password}-new`;
+  await page.getByLabel('Password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Confirm password', { exact: true }).fill(newPassword);
+  await page.getByRole('button', { name: 'Set new password' }).click();
+
+  await expect(toast(page, 'Password change success')).toBeVisible();
+  await expect(page).toHaveURL(/\/user-dashboard$/);
+
+  await signOut(page);
+  await signIn(page, { email: user.email, password: newPassword });
+});
+
+test('logout ends the session', async ({ page, user }) => {
+  await signIn(page, user);
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+
+  await signOut(page);
+
+  await page.goto('/account');
+  await expect(page).toHaveURL(/\/auth\/login\?returnUrl=%2Faccount$/);
+});
+
+test('a signed-in visitor on the login page goes to the dashboard', async ({ page, user }) => {
+  await signIn(page, user);
+  await page.goto('/auth/login');
+  await expect(page).toHaveURL(/\/user-dashboard$/);
+});

@@ -1,0 +1,58 @@
+import { expect, signIn, test } from '../support/fixtures';
+
+test.describe('on a 375 px phone', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('the slide-in menu opens with the visitor links', async ({ page }) => {
+    await page.goto('/');
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    await expect(toggle).toBeVisible();
+    await expect(page.getByRole('link', { name: 'MEMBER LOGIN' })).toBeHidden();
+
+    await toggle.click();
+
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'MEMBER LOGIN' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'JOIN NOW' })).toBeVisible();
+
+    await menu.getByRole('link', { name: 'MEMBER LOGIN' }).click();
+    await expect(page).toHaveURL(/\/auth\/login$/);
+    await expect(menu).toBeHidden();
+  });
+
+  test('the slide-in menu shows the member links after sign-in', async ({ page, user }) => {
+    await signIn(page, user);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await expect(menu.getByRole('link', { name: 'Daily Logs' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Inspiration' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Account' })).toBeVisible();
+    await expect(menu.getByRole('button', { name: 'Logout' })).toBeVisible();
+    // Already on the dashboard: its link is hidden.
+    await expect(menu.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
+  });
+});
+
+test('the header hides the section the member is in', async ({ page, user }) => {
+  await signIn(page, user);
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('link', { name: 'Account' })).toBeVisible();
+  await header.getByRole('link', { name: 'Account' }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(header.getByRole('link', { name: 'Account' })).toHaveCount(0);
+  await expect(header.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+});
+
+test('the home page offers JOIN NOW at least three times', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'People say:' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Start your journey today.' })).toBeVisible();
+  expect(await page.getByRole('link', { name: 'JOIN NOW' }).count()).toBeGreaterThanOrEqual(3);
+});
+
+test('an unknown path shows the router fallback', async ({ page }) => {
+  await page.goto('/no-such-page');
+  await expect(page.getByText('Unexpected Application Error!')).toBeVisible();
+});

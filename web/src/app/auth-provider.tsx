@@ -1,0 +1,38 @@
+import type { Session } from '@supabase/auth-js';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { isPaid, useProfile } from '@/features/account/api/get-profile';
+import { accountKeys } from '@/features/account/api/keys';
+import { authClient } from '@/lib/auth';
+import { AuthContext, type AuthState } from '@/lib/auth-context';
+
+/**
+ * Holds the session from auth-js events (SIGNED_IN, SIGNED_OUT, TOKEN_REFRESHED,
+ * USER_UPDATED, PASSWORD_RECOVERY, INITIAL_SESSION) and renders nothing until
+ * the initial session is known (SPEC §4).
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [session, setSession] = useState<Session | null>(null);
+  const [ready, setReady] = useState(false);
+
+  useEffect(() => {
+    const { data } = authClient.onAuthStateChange((event, next) => {
+      if (event === 'SIGNED_OUT') queryClient.removeQueries({ queryKey: accountKeys.profile });
+      setSession(next);
+      setReady(true);
+    });
+    return () => data.subscription.unsubscribe();
+  }, [queryClient]);
+
+  const profile = useProfile({ enabled: Boolean(session?.access_token) });
+  const subscribed = profile.data ? isPaid(profile.data) : true;
+
+  const value = useMemo<AuthState>(
+    () => ({ session, user: session?.user ?? null, subscribed }),
+    [session, subscribed],
+  );
+
+  if (!ready) return null;
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

@@ -1,0 +1,13 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useAuth } from '@/lib/auth-context';
+
+/** Routes behind login: without a session with an access token, go to login with returnUrl. */
+export function RequireAuth() {
+  const { session } = useAuth();
+  const location = useLocation();
+  if (!session?.access_token) {
+    const returnUrl = encodeURIComponent(location.pathname + location.search);
+    return <Navigate to={`/auth/login?returnUrl=${returnUrl}`} replace />;
+  }
+  return <Outlet />;
+}

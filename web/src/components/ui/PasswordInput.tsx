@@ -1,0 +1,34 @@
+import { useId, useState, type ComponentProps } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import InputGroup from 'react-bootstrap/InputGroup';
+
+type PasswordInputProps = Omit<ComponentProps<typeof Form.Control>, 'type'> & {
+  label: string;
+  error?: string;
+};
+
+/** A password field that toggles between hidden and visible (SPEC §4). */
+export function PasswordInput({ label, error, id, ref, ...rest }: PasswordInputProps) {
+  const generated = useId();
+  const inputId = id ?? generated;
+  const [visible, setVisible] = useState(false);
+  return (
+    <Form.Group className="mb-3" controlId={inputId}>
+      <Form.Label>{label}</Form.Label>
+      <InputGroup hasValidation>
+        <Form.Control ref={ref} type={visible ? 'text' : 'password'} isInvalid={Boolean(error)} {...rest} />
+        <Button
+          variant="outline-secondary"
+          type="button"
+          aria-label={visible ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+          aria-pressed={visible}
+          onClick={() => setVisible((v) => !v)}
+        >
+          {visible ? 'Hide' : 'Show'}
+        </Button>
+        {error && <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>}
+      </InputGroup>
+    </Form.Group>
+  );
+}

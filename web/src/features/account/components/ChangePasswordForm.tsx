@@ -1,0 +1,66 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import Row from 'react-bootstrap/Row';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { PasswordInput } from '@/components/ui/PasswordInput';
+import { firstErrorMessage } from '@/lib/forms';
+import { toastError } from '@/lib/toast';
+import { useChangePassword } from '../api/change-password';
+import { accountTexts } from '../texts';
+
+const t = accountTexts.password;
+
+/** SPEC §5: both fields filled, then equal. */
+const passwordSchema = z
+  .object({
+    password: z.string().min(1, t.fillFields),
+    passwordConfirmation: z.string().min(1, t.fillFields),
+  })
+  .refine((v) => v.password === v.passwordConfirmation, { message: t.mismatch, path: ['passwordConfirmation'] });
+type PasswordValues = z.infer<typeof passwordSchema>;
+
+export function ChangePasswordForm() {
+  const change = useChangePassword();
+  const form = useForm<PasswordValues>({
+    resolver: zodResolver(passwordSchema),
+    defaultValues: { password: '', passwordConfirmation: '' },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(
+    (values) => change.mutate(values.password, { onSuccess: () => form.reset() }),
+    (invalid) => toastError(firstErrorMessage(invalid) ?? t.fillFields),
+  );
+
+  return (
+    <Form noValidate onSubmit={onSubmit} aria-label="Change password">
+      <h2 className="h4 mb-3">{t.title}</h2>
+      <fieldset disabled={change.isPending}>
+        <Row>
+          <Col md={6}>
+            <PasswordInput
+              label={t.password}
+              autoComplete="new-password"
+              aria-invalid={Boolean(errors.password)}
+              {...form.register('password')}
+            />
+          </Col>
+          <Col md={6}>
+            <PasswordInput
+              label={t.confirm}
+              autoComplete="new-password"
+              aria-invalid={Boolean(errors.passwordConfirmation)}
+              {...form.register('passwordConfirmation')}
+            />
+          </Col>
+        </Row>
+      </fieldset>
+      <Button type="submit" disabled={change.isPending}>
+        {change.isPending ? t.saving : t.submit}
+      </Button>
+    </Form>
+  );
+}

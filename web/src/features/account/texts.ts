@@ -1,0 +1,38 @@
+/** SPEC texts of the account area (§2, §4, §5, §8). */
+export const accountTexts = {
+  nav: {
+    information: 'Information',
+    changePassword: 'Change Password',
+    membership: 'Membership',
+    team: 'Team',
+    billing: 'Billing',
+    notifications: 'Notifications',
+  },
+  profile: {
+    title: 'Information',
+    firstName: 'First name',
+    lastName: 'Last name',
+    email: 'Email',
+    unsaved: 'Unsaved changes',
+    save: 'Save',
+    loading: 'Loading...',
+    saving: 'Saving...',
+    firstNameRequired: 'First name is required',
+    emailRequired: 'Email is required',
+    emailInvalid: 'Please enter a valid email address',
+    saved: 'Profile updated successfully',
+    saveFailed: 'Something went wrong while saving',
+  },
+  password: {
+    title: 'Change Password',
+    password: 'Password',
+    confirm: 'Confirm password',
+    submit: 'Submit',
+    saving: 'Saving...',
+    fillFields: 'Please fill in the fields',
+    mismatch: 'Password do not match',
+    success: 'Password change success',
+  },
+  notificationsTitle: 'Notifications',
+  accountTitle: 'Account',
+} as const;
