@@ -65,6 +65,87 @@ pub struct Config {
     pub auth_rate_window_secs: i64,
     pub version: &'static str,
     pub commit: String,
+    pub billing: BillingConfig,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PaymentMode {
+    /// The built-in test-mode checkout: Stripe's test cards, nothing is charged.
+    Local,
+    /// Stripe's REST API with the secret key and price ids below.
+    Stripe,
+}
+
+/// Prices (minor units) and the payment provider's settings.
+#[derive(Clone, Debug)]
+pub struct BillingConfig {
+    pub mode: PaymentMode,
+    pub currency: String,
+    pub price_solo: i64,
+    pub price_solo_yearly: i64,
+    pub price_team: i64,
+    pub price_team_yearly: i64,
+    pub team_seats: i64,
+    pub stripe_secret_key: Option<Secret>,
+    pub stripe_webhook_secret: Option<Secret>,
+    pub stripe_api_base: String,
+    /// Stripe price ids for solo, solo_yearly, team, team_yearly.
+    pub stripe_prices: [String; 4],
+}
+
+impl BillingConfig {
+    pub fn defaults() -> Self {
+        Self {
+            mode: PaymentMode::Local,
+            currency: "usd".into(),
+            price_solo: 2900,
+            price_solo_yearly: 28900,
+            price_team: 19900,
+            price_team_yearly: 199000,
+            team_seats: 25,
+            stripe_secret_key: None,
+            stripe_webhook_secret: None,
+            stripe_api_base: "https://api.stripe.com".into(),
+            stripe_prices: Default::default(),
+        }
+    }
+
+    fn from_env() -> anyhow::Result<Self> {
+        let d = Self::defaults();
+        let mode = match var("SWAZ_PAYMENTS").as_deref() {
+            None | Some("local") => PaymentMode::Local,
+            Some("stripe") => PaymentMode::Stripe,
+            Some(other) => bail!("SWAZ_PAYMENTS must be 'local' or 'stripe', not {other:?}"),
+        };
+        let price = |name: &str| var(name).unwrap_or_default();
+        let billing = Self {
+            mode,
+            currency: var("SWAZ_CURRENCY").unwrap_or(d.currency).to_lowercase(),
+            price_solo: parse_var("SWAZ_PRICE_SOLO", d.price_solo)?,
+            price_solo_yearly: parse_var("SWAZ_PRICE_SOLO_YEARLY", d.price_solo_yearly)?,
+            price_team: parse_var("SWAZ_PRICE_TEAM", d.price_team)?,
+            price_team_yearly: parse_var("SWAZ_PRICE_TEAM_YEARLY", d.price_team_yearly)?,
+            team_seats: parse_var("SWAZ_TEAM_SEATS", d.team_seats)?,
+            stripe_secret_key: var("STRIPE_SECRET_KEY").map(Secret::new),
+            stripe_webhook_secret: var("STRIPE_WEBHOOK_SECRET").map(Secret::new),
+            stripe_api_base: var("STRIPE_API_BASE").unwrap_or(d.stripe_api_base),
+            stripe_prices: [
+                price("STRIPE_PRICE_SOLO"),
+                price("STRIPE_PRICE_SOLO_YEARLY"),
+                price("STRIPE_PRICE_TEAM"),
+                price("STRIPE_PRICE_TEAM_YEARLY"),
+            ],
+        };
+        if mode == PaymentMode::Stripe {
+            if billing.stripe_secret_key.is_none() || billing.stripe_webhook_secret.is_none() {
+                bail!("SWAZ_PAYMENTS=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET");
+            }
+            if billing.stripe_prices.iter().any(String::is_empty) {
+                bail!("SWAZ_PAYMENTS=stripe needs STRIPE_PRICE_SOLO, STRIPE_PRICE_SOLO_YEARLY, STRIPE_PRICE_TEAM and STRIPE_PRICE_TEAM_YEARLY");
+            }
+        }
+        Ok(billing)
+    }
 }
 
 fn var(name: &str) -> Option<String> {
@@ -135,6 +216,7 @@ impl Config {
             commit: var("SWAZ_COMMIT")
                 .or_else(|| option_env!("SWAZ_BUILD_COMMIT").map(str::to_owned))
                 .unwrap_or_else(|| "unknown".into()),
+            billing: BillingConfig::from_env()?,
         })
     }
 
@@ -147,6 +229,13 @@ impl Config {
             "postgresql"
         } else {
             "sqlite"
+        }
+    }
+
+    pub fn payment_mode(&self) -> &'static str {
+        match self.billing.mode {
+            PaymentMode::Local => "local (test mode)",
+            PaymentMode::Stripe => "stripe",
         }
     }
 

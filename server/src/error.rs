@@ -23,6 +23,8 @@ pub enum AppError {
     #[error("{0}")]
     NotFound(String),
     #[error("{0}")]
+    PaymentRequired(String),
+    #[error("{0}")]
     Conflict(String),
     #[error("{0}")]
     PayloadTooLarge(String),
@@ -64,6 +66,7 @@ impl AppError {
             Self::Unauthorized(_) => StatusCode::UNAUTHORIZED,
             Self::Forbidden(_) => StatusCode::FORBIDDEN,
             Self::NotFound(_) => StatusCode::NOT_FOUND,
+            Self::PaymentRequired(_) => StatusCode::PAYMENT_REQUIRED,
             Self::Conflict(_) => StatusCode::CONFLICT,
             Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             Self::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
@@ -77,6 +80,7 @@ impl AppError {
             Self::Unauthorized(_) => "unauthorized",
             Self::Forbidden(_) => "forbidden",
             Self::NotFound(_) => "not_found",
+            Self::PaymentRequired(_) => "card_declined",
             Self::Conflict(_) => "conflict",
             Self::PayloadTooLarge(_) => "payload_too_large",
             Self::TooManyRequests(_) => "too_many_requests",

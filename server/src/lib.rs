@@ -18,6 +18,7 @@ pub mod http;
 pub mod mail;
 pub mod practice;
 pub mod ratelimit;
+pub mod teams;
 pub mod vision;
 
 use std::net::SocketAddr;
@@ -36,6 +37,9 @@ pub struct App {
     pub db: Db,
     /// Wakes the mail worker when a message is queued.
     pub mail_notify: Arc<Notify>,
+    pub payments: Arc<dyn billing::provider::PaymentProvider>,
+    /// The test-mode provider, when it is the one in use (its checkout page needs it).
+    pub local_payments: Option<Arc<billing::local::LocalProvider>>,
 }
 
 #[derive(Clone)]
@@ -52,10 +56,24 @@ impl Deref for AppState {
 pub async fn build(config: Config) -> anyhow::Result<AppState> {
     let db = Db::connect(config.database_url.expose()).await?;
     db.migrate().await?;
+    let local = Arc::new(billing::local::LocalProvider::new(
+        db.clone(),
+        config.public_url.clone(),
+        config.billing.clone(),
+    ));
+    let (payments, local_payments): (Arc<dyn billing::provider::PaymentProvider>, _) =
+        match config.billing.mode {
+            config::PaymentMode::Local => (local.clone(), Some(local)),
+            config::PaymentMode::Stripe => {
+                anyhow::bail!("SWAZ_PAYMENTS=stripe is not available in this build yet")
+            }
+        };
     Ok(AppState(Arc::new(App {
         config,
         db,
         mail_notify: Arc::new(Notify::new()),
+        payments,
+        local_payments,
     })))
 }
 

@@ -47,6 +47,13 @@ pub struct ProfileUpdate {
 async fn load(state: &AppState, user: User) -> Result<Profile> {
     let mut conn = state.db.pool().acquire().await?;
     let paid = entitlements::is_paid(&mut conn, &user.id).await?;
+    let team =
+        crate::teams::membership(&mut conn, &user.id)
+            .await?
+            .map(|(team_name, team_role)| TeamSummary {
+                team_name,
+                team_role,
+            });
     Ok(Profile {
         id: user.id,
         first_name: user.first_name,
@@ -57,7 +64,7 @@ async fn load(state: &AppState, user: User) -> Result<Profile> {
         } else {
             vec![]
         },
-        team: None,
+        team,
     })
 }
 

@@ -73,6 +73,7 @@ impl From<AppError> for AuthError {
             AppError::Forbidden(_) => "not_admin",
             AppError::NotFound(_) => "not_found",
             AppError::Conflict(_) => "conflict",
+            AppError::PaymentRequired(_) => "payment_required",
             AppError::PayloadTooLarge(_) => "request_too_large",
             AppError::TooManyRequests(_) => "over_request_rate_limit",
             AppError::Internal(_) => "unexpected_failure",

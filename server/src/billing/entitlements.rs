@@ -1,5 +1,6 @@
-//! PAID is derived, never stored as a flag: today from complimentary grants an operator gives
-//! (`swaz user create --paid`); subscriptions and team seats add their own sources here.
+//! PAID is derived, never stored as a flag (DESIGN §3): a complimentary grant an operator gave
+//! (`swaz user create --paid`), an active solo subscription, or membership of a team whose
+//! subscription is active. A subscription cancelled at period end stays PAID until that end.
 
 use sqlx::AnyConnection;
 
@@ -28,10 +29,19 @@ pub async fn grant(
 
 /// True when the user currently holds any membership.
 pub async fn is_paid(conn: &mut AnyConnection, user_id: &str) -> sqlx::Result<bool> {
-    let found: Option<String> = sqlx::query_scalar(
-        "SELECT id FROM membership_grants WHERE user_id = $1 AND revoked_at IS NULL LIMIT 1",
+    let found: Option<i64> = sqlx::query_scalar(
+        "SELECT 1 FROM membership_grants WHERE user_id = $1 AND revoked_at IS NULL \
+         UNION ALL \
+         SELECT 1 FROM subscriptions s WHERE s.user_id = $1 AND s.status IN ('active', 'trialing') \
+           AND (s.cancel_at_period_end = 0 OR s.current_period_end > $2) \
+         UNION ALL \
+         SELECT 1 FROM team_members m JOIN teams t ON t.id = m.team_id JOIN subscriptions s ON s.id = t.subscription_id \
+           WHERE m.user_id = $1 AND s.status IN ('active', 'trialing') \
+           AND (s.cancel_at_period_end = 0 OR s.current_period_end > $2) \
+         LIMIT 1",
     )
     .bind(user_id)
+    .bind(now_ms())
     .fetch_optional(conn)
     .await?;
     Ok(found.is_some())

@@ -1,6 +1,12 @@
-//! Membership: what makes a member PAID. Payments and plans build on this.
+//! Membership and payments: plans, the payment provider (local test mode or Stripe), turning
+//! paid checkouts into memberships, and what makes a member PAID.
 
 pub mod entitlements;
+pub mod local;
 pub mod paid;
+pub mod plans;
+pub mod provider;
+pub mod routes;
+pub mod service;
 
 pub use paid::PaidUser;

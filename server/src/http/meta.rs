@@ -41,7 +41,7 @@ pub async fn env_info(State(state): State<AppState>) -> Json<EnvInfo> {
         commit: c.commit.clone(),
         environment: c.env.as_str().to_owned(),
         database_kind: c.database_kind().to_owned(),
-        payment_mode: "local (test mode)".to_owned(),
+        payment_mode: c.payment_mode().to_owned(),
         mail_mode: c.mail_mode().to_owned(),
     })
 }

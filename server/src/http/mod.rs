@@ -20,7 +20,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::error::AppError;
-use crate::{account, auth, mail, practice, vision, AppState};
+use crate::{account, auth, billing, mail, practice, vision, AppState};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -58,6 +58,17 @@ fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .routes(routes!(vision::routes::get_step, vision::routes::save_step))
         .routes(routes!(vision::routes::list_versions))
         .routes(routes!(practice::record, practice::list))
+        .routes(routes!(billing::plans::list))
+        .routes(routes!(billing::routes::checkout))
+        .routes(routes!(billing::routes::subscription_success_result))
+        .routes(routes!(billing::routes::subscription_success))
+        .routes(routes!(billing::routes::get_subscription))
+        .routes(routes!(billing::routes::change_payment_request))
+        .routes(routes!(billing::routes::update_default_payment_method))
+        .routes(routes!(billing::routes::cancel))
+        .routes(routes!(billing::routes::billing_history))
+        .routes(routes!(billing::local::routes::get_checkout))
+        .routes(routes!(billing::local::routes::pay))
         .split_for_parts()
 }
 
@@ -79,6 +90,7 @@ pub fn router(state: AppState) -> Router {
     let mut app = Router::new()
         .route("/healthz", get(meta::healthz))
         .route("/_dev/mailbox", get(mail::mailbox::list))
+        .route("/_invoice/{token}", get(billing::local::invoice_page::show))
         .nest("/_api/v1", api)
         .nest("/auth/v1", auth::routes::router())
         .merge(static_files::router(&state.config.web_dir))

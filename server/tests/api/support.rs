@@ -197,6 +197,7 @@ impl Builder {
             auth_rate_window_secs: 300,
             version: "test",
             commit: "testcommit".into(),
+            billing: swaz::config::BillingConfig::defaults(),
         };
         for tweak in self.tweak {
             tweak(&mut config);

@@ -21,6 +21,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/localpay/checkout/{session}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The test-mode checkout page's facts. */
+        get: operations["get_checkout"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/localpay/checkout/{session}/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pays with a test card: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined. */
+        post: operations["pay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The plans on sale, with prices. */
+        get: operations["list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/practice/events": {
         parameters: {
             query?: never;
@@ -33,6 +84,145 @@ export interface paths {
         put?: never;
         /** Records that the athlete finished a practice. */
         post: operations["record"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stripe/cancelsubscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancels at the end of the paid period; access continues until then. */
+        post: operations["cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stripe/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Starts a checkout for a plan, signed in or not; answers the page to send the buyer to. */
+        post: operations["checkout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stripe/getcustomerbillinghistory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The next invoice (none once cancelled) and the paid ones, newest first. */
+        get: operations["billing_history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stripe/getcustomersubscription": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The member's subscription, fresh from the provider. */
+        get: operations["get_subscription"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stripe/subscription/changepaymentrequest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Starts a card change; the checkout URL is in the `Location` header and the body. */
+        get: operations["change_payment_request"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stripe/subscriptionsuccess": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A signed-in member's checkout: attaches the membership to them. */
+        post: operations["subscription_success"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stripe/subscriptionsuccess-result": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * First flow: turns a paid checkout into an account (SPEC §4). 409 `…|email` when the e-mail
+         *     already had an account (the membership is attached to it).
+         */
+        post: operations["subscription_success_result"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stripe/updatedefaultpaymentmethod/{sessionid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** After a card change: makes the new card the default. */
+        put: operations["update_default_payment_method"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -156,8 +346,30 @@ export interface components {
             q8?: string | null;
             q9?: string | null;
         };
+        BillingHistory: {
+            history: components["schemas"]["PastInvoice"][];
+            upcoming?: null | components["schemas"]["UpcomingInvoice"];
+        };
+        CancelBody: {
+            reason?: string | null;
+        };
+        Card: {
+            brand: string;
+            /** Format: int64 */
+            expMonth: number;
+            /** Format: int64 */
+            expYear: number;
+            last4: string;
+        };
         ChangePassword: {
             password: string;
+        };
+        CheckoutBody: {
+            /** @description `solo`, `solo_yearly`, `team` or `team_yearly`. */
+            plan?: string | null;
+        };
+        CheckoutUrl: {
+            url: string;
         };
         Done: {
             message: string;
@@ -178,9 +390,76 @@ export interface components {
             /** @description A sentence a person can act on. */
             message: string;
         };
+        LocalCheckout: {
+            /** Format: int64 */
+            amount?: number | null;
+            cancelUrl: string;
+            currency?: string | null;
+            email?: string | null;
+            id: string;
+            /** @description `subscription` or `setup` (card change). */
+            mode: string;
+            plan?: null | components["schemas"]["Plan"];
+            /** @description `open`, `complete` or `expired`. */
+            status: string;
+        };
         NewPracticeEvent: {
             /** @description `vision_listened` or `breathing_done`. */
             kind?: string | null;
+        };
+        PastInvoice: {
+            /** Format: int64 */
+            amountPaid: number;
+            charge?: string | null;
+            /** Format: int64 */
+            created: number;
+            currency: string;
+            hostedInvoiceUrl?: string | null;
+            id: string;
+            invoicePdf?: string | null;
+            paymentIntent: components["schemas"]["PaymentIntent"];
+            status: string;
+        };
+        PayRequest: {
+            cardNumber?: string | null;
+            cvc?: string | null;
+            email?: string | null;
+            /** Format: int64 */
+            expMonth?: number | null;
+            /** Format: int64 */
+            expYear?: number | null;
+            name?: string | null;
+        };
+        PayResult: {
+            redirectUrl: string;
+        };
+        PaymentIntent: {
+            paymentMethod?: null | components["schemas"]["PaymentMethod"];
+        };
+        PaymentMethod: {
+            card: components["schemas"]["Card"];
+        };
+        Plan: {
+            /**
+             * Format: int64
+             * @description Price in minor units (cents).
+             */
+            amount: number;
+            currency: string;
+            /** @description `solo`, `solo_yearly`, `team` or `team_yearly`. */
+            id: string;
+            /** @description `month` or `year`. */
+            interval: string;
+            /** @description `Individual` or `Team`. */
+            name: string;
+            /**
+             * Format: int64
+             * @description Athletes covered.
+             */
+            seats: number;
+        };
+        Plans: {
+            plans: components["schemas"]["Plan"][];
         };
         PracticeEvent: {
             createdAt: string;
@@ -211,11 +490,49 @@ export interface components {
         StepText: {
             data?: string | null;
         };
+        SubscriptionSuccessResult: {
+            email: string;
+            /** @description Only in the first answer for a session; `null` afterwards. */
+            generatedPassword?: string | null;
+        };
+        SubscriptionView: {
+            cancelAtPeriodEnd: boolean;
+            /**
+             * Format: int64
+             * @description Unix seconds.
+             */
+            currentPeriodEnd: number;
+            defaultPaymentMethod?: null | components["schemas"]["PaymentMethod"];
+            plan: string;
+            /** @description `active`, `trialing`, `past_due`, `canceled`, … */
+            status: string;
+        };
+        SuccessStatus: {
+            status: string;
+        };
         /** @description The member's team, once teams exist. */
         TeamSummary: {
             teamName: string;
             /** @description `admin`, `pending_admin` or `member`. */
             teamRole: string;
+        };
+        UpcomingInvoice: {
+            /**
+             * Format: int64
+             * @description Minor units.
+             */
+            amountDue: number;
+            /**
+             * Format: int64
+             * @description Unix seconds.
+             */
+            created: number;
+            currency: string;
+            id: string;
+            subscription: components["schemas"]["UpcomingSubscription"];
+        };
+        UpcomingSubscription: {
+            defaultPaymentMethod?: null | components["schemas"]["PaymentMethod"];
         };
         VisionVersion: components["schemas"]["AthleticVision"] & {
             createdAt: string;
@@ -250,6 +567,111 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EnvInfo"];
+                };
+            };
+        };
+    };
+    get_checkout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LocalCheckout"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    pay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                session: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayResult"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Plans"];
                 };
             };
         };
@@ -314,6 +736,324 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionView"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    checkout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckoutBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutUrl"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    billing_history: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingHistory"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_subscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionView"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    change_payment_request: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutUrl"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    subscription_success: {
+        parameters: {
+            query?: {
+                /** @description The checkout session id. */
+                sessionid?: string | null;
+                /** @description 1 for a team checkout (the plan decides; kept for SPEC's URLs). */
+                t?: string | null;
+                team?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessStatus"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    subscription_success_result: {
+        parameters: {
+            query?: {
+                /** @description The checkout session id. */
+                sessionid?: string | null;
+                /** @description 1 for a team checkout (the plan decides; kept for SPEC's URLs). */
+                t?: string | null;
+                team?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionSuccessResult"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update_default_payment_method: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                sessionid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentMethod"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

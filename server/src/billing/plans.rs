@@ -1,0 +1,139 @@
+//! The four plans (SPEC §6) with prices from settings, and `GET /_api/v1/plans`.
+
+use axum::extract::State;
+use axum::Json;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::config::BillingConfig;
+use crate::error::AppError;
+use crate::AppState;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlanId {
+    Solo,
+    SoloYearly,
+    Team,
+    TeamYearly,
+}
+
+pub const ALL: [PlanId; 4] = [
+    PlanId::Solo,
+    PlanId::SoloYearly,
+    PlanId::Team,
+    PlanId::TeamYearly,
+];
+
+impl PlanId {
+    pub fn parse(raw: &str) -> Result<Self, AppError> {
+        ALL.into_iter()
+            .find(|p| p.as_str() == raw.trim())
+            .ok_or_else(|| {
+                AppError::bad_request(
+                    "Choose one of the plans: solo, solo_yearly, team, team_yearly.",
+                )
+            })
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Solo => "solo",
+            Self::SoloYearly => "solo_yearly",
+            Self::Team => "team",
+            Self::TeamYearly => "team_yearly",
+        }
+    }
+
+    pub fn is_team(self) -> bool {
+        matches!(self, Self::Team | Self::TeamYearly)
+    }
+
+    pub fn months(self) -> u32 {
+        match self {
+            Self::Solo | Self::Team => 1,
+            Self::SoloYearly | Self::TeamYearly => 12,
+        }
+    }
+
+    fn index(self) -> usize {
+        ALL.iter().position(|p| *p == self).unwrap_or(0)
+    }
+}
+
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct Plan {
+    /// `solo`, `solo_yearly`, `team` or `team_yearly`.
+    pub id: String,
+    /// `Individual` or `Team`.
+    pub name: String,
+    /// `month` or `year`.
+    pub interval: String,
+    /// Price in minor units (cents).
+    pub amount: i64,
+    pub currency: String,
+    /// Athletes covered.
+    pub seats: i64,
+}
+
+pub fn plan(config: &BillingConfig, id: PlanId) -> Plan {
+    let amount = match id {
+        PlanId::Solo => config.price_solo,
+        PlanId::SoloYearly => config.price_solo_yearly,
+        PlanId::Team => config.price_team,
+        PlanId::TeamYearly => config.price_team_yearly,
+    };
+    Plan {
+        id: id.as_str().to_owned(),
+        name: if id.is_team() { "Team" } else { "Individual" }.to_owned(),
+        interval: if id.months() == 12 { "year" } else { "month" }.to_owned(),
+        amount,
+        currency: config.currency.clone(),
+        seats: if id.is_team() { config.team_seats } else { 1 },
+    }
+}
+
+/// The Stripe price id configured for `id`.
+pub fn stripe_price(config: &BillingConfig, id: PlanId) -> &str {
+    &config.stripe_prices[id.index()]
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct Plans {
+    pub plans: Vec<Plan>,
+}
+
+/// The plans on sale, with prices.
+#[utoipa::path(get, path = "/plans", tag = "billing", responses((status = 200, body = Plans)))]
+pub async fn list(State(state): State<AppState>) -> Json<Plans> {
+    Json(Plans {
+        plans: ALL
+            .into_iter()
+            .map(|id| plan(&state.config.billing, id))
+            .collect(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plans_parse_and_carry_their_interval_and_seats() {
+        let config = BillingConfig::defaults();
+        assert_eq!(PlanId::parse("team_yearly").unwrap(), PlanId::TeamYearly);
+        assert!(PlanId::parse("gold").is_err());
+        let team = plan(&config, PlanId::TeamYearly);
+        assert_eq!(
+            (
+                team.name.as_str(),
+                team.interval.as_str(),
+                team.amount,
+                team.seats
+            ),
+            ("Team", "year", 199000, 25)
+        );
+        // The yearly plans save about 17% against twelve monthly payments.
+        let saving = 1.0 - config.price_solo_yearly as f64 / (12.0 * config.price_solo as f64);
+        assert!((saving - 0.17).abs() < 0.01, "{saving}");
+    }
+}

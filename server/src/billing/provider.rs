@@ -1,0 +1,108 @@
+//! The payment provider behind membership: the local test-mode provider by default, Stripe in
+//! production. Both answer Stripe-shaped facts; times here are Unix seconds, as Stripe's are.
+
+use async_trait::async_trait;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::plans::PlanId;
+use crate::error::Result;
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Card {
+    pub brand: String,
+    pub last4: String,
+    pub exp_month: i64,
+    pub exp_year: i64,
+}
+
+pub struct CheckoutRequest {
+    pub plan: PlanId,
+    pub customer_email: Option<String>,
+    /// An existing customer (a member buying again).
+    pub customer_id: Option<String>,
+    /// The signed-in member who started the checkout, if any.
+    pub buyer_user_id: Option<String>,
+    /// May contain `{CHECKOUT_SESSION_ID}`, replaced by the session id.
+    pub success_url: String,
+    pub cancel_url: String,
+}
+
+pub struct SetupRequest {
+    pub customer_id: String,
+    pub subscription_id: String,
+    pub success_url: String,
+    pub cancel_url: String,
+}
+
+pub struct CheckoutLink {
+    pub id: String,
+    pub url: String,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CheckoutMode {
+    Subscription,
+    Setup,
+}
+
+#[derive(Clone, Debug)]
+pub struct CheckoutInfo {
+    pub id: String,
+    pub mode: CheckoutMode,
+    /// Paid (subscription mode) or card saved (setup mode).
+    pub complete: bool,
+    pub plan: Option<PlanId>,
+    pub email: Option<String>,
+    pub name: Option<String>,
+    pub customer_id: Option<String>,
+    pub subscription_id: Option<String>,
+    pub buyer_user_id: Option<String>,
+}
+
+#[derive(Clone, Debug)]
+pub struct SubscriptionInfo {
+    pub id: String,
+    pub customer_id: String,
+    pub plan: PlanId,
+    pub status: String,
+    pub current_period_start: i64,
+    pub current_period_end: i64,
+    pub cancel_at_period_end: bool,
+    pub canceled_at: Option<i64>,
+    pub card: Option<Card>,
+}
+
+#[derive(Clone, Debug)]
+pub struct InvoiceInfo {
+    pub id: String,
+    pub created: i64,
+    pub status: String,
+    pub currency: String,
+    pub amount_due: i64,
+    pub amount_paid: i64,
+    pub hosted_invoice_url: Option<String>,
+    pub invoice_pdf: Option<String>,
+    pub charge: Option<String>,
+    pub card: Option<Card>,
+}
+
+#[async_trait]
+pub trait PaymentProvider: Send + Sync {
+    fn name(&self) -> &'static str;
+    async fn create_checkout(&self, request: CheckoutRequest) -> Result<CheckoutLink>;
+    async fn create_setup_checkout(&self, request: SetupRequest) -> Result<CheckoutLink>;
+    async fn checkout(&self, session_id: &str) -> Result<Option<CheckoutInfo>>;
+    async fn subscription(&self, subscription_id: &str) -> Result<Option<SubscriptionInfo>>;
+    /// Makes the card saved by a completed setup checkout the default of its customer and
+    /// subscription.
+    async fn apply_setup(&self, session_id: &str) -> Result<Card>;
+    async fn cancel_at_period_end(&self, subscription_id: &str) -> Result<SubscriptionInfo>;
+    async fn upcoming_invoice(
+        &self,
+        customer_id: &str,
+        subscription_id: &str,
+    ) -> Result<Option<InvoiceInfo>>;
+    async fn invoices(&self, customer_id: &str) -> Result<Vec<InvoiceInfo>>;
+}

@@ -1,0 +1,400 @@
+//! `/_api/v1/stripe/…`: checkout, the payment-return calls, membership and billing (SPEC §7).
+
+use axum::extract::{FromRequestParts, Path, Query, State};
+use axum::http::request::Parts;
+use axum::http::{header, StatusCode};
+use axum::response::IntoResponse;
+use axum::Json;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use super::plans::PlanId;
+use super::provider::{
+    Card, CheckoutMode, CheckoutRequest, InvoiceInfo, SetupRequest, SubscriptionInfo,
+};
+use super::service::{self, FirstFlow};
+use crate::auth::extract::bearer;
+use crate::auth::CurrentUser;
+use crate::error::{AppError, ErrorBody, Result};
+use crate::http::json::ApiJson;
+use crate::AppState;
+
+/// A caller who may or may not be signed in; a stale token is still a 401.
+pub struct MaybeUser(pub Option<CurrentUser>);
+
+impl FromRequestParts<AppState> for MaybeUser {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
+        if bearer(parts).is_none() {
+            return Ok(Self(None));
+        }
+        Ok(Self(Some(
+            CurrentUser::from_request_parts(parts, state).await?,
+        )))
+    }
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct CheckoutBody {
+    /// `solo`, `solo_yearly`, `team` or `team_yearly`.
+    pub plan: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct CheckoutUrl {
+    pub url: String,
+}
+
+/// Starts a checkout for a plan, signed in or not; answers the page to send the buyer to.
+#[utoipa::path(post, path = "/stripe/checkout", tag = "billing", request_body = CheckoutBody,
+    responses((status = 200, body = CheckoutUrl), (status = 400, body = ErrorBody)))]
+pub async fn checkout(
+    State(state): State<AppState>,
+    MaybeUser(me): MaybeUser,
+    ApiJson(body): ApiJson<CheckoutBody>,
+) -> Result<Json<CheckoutUrl>> {
+    let plan = PlanId::parse(body.plan.as_deref().unwrap_or(""))?;
+    let base = &state.config.public_url;
+    let t = u8::from(plan.is_team());
+    let request = match &me {
+        Some(me) => {
+            let mut conn = state.db.pool().acquire().await?;
+            CheckoutRequest {
+                plan,
+                customer_email: Some(me.email.clone()),
+                customer_id: service::customer_of(&mut conn, &me.id).await?,
+                buyer_user_id: Some(me.id.clone()),
+                success_url: format!("{base}/swaz-subscription-success?success=true&sessionid={{CHECKOUT_SESSION_ID}}&t={t}"),
+                cancel_url: format!("{base}/swaz-subscription-checkout-cancelled"),
+            }
+        }
+        None => CheckoutRequest {
+            plan,
+            customer_email: None,
+            customer_id: None,
+            buyer_user_id: None,
+            success_url: format!("{base}/swaz-subscription-success-stripe-first-flow?success=true&sessionid={{CHECKOUT_SESSION_ID}}&t={t}"),
+            cancel_url: format!("{base}/choose-a-plan"),
+        },
+    };
+    let link = state.payments.create_checkout(request).await?;
+    Ok(Json(CheckoutUrl { url: link.url }))
+}
+
+#[derive(Deserialize, IntoParams)]
+pub struct SessionQuery {
+    /// The checkout session id.
+    pub sessionid: Option<String>,
+    /// 1 for a team checkout (the plan decides; kept for SPEC's URLs).
+    pub t: Option<String>,
+    pub team: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SubscriptionSuccessResult {
+    pub email: String,
+    /// Only in the first answer for a session; `null` afterwards.
+    pub generated_password: Option<String>,
+}
+
+/// First flow: turns a paid checkout into an account (SPEC §4). 409 `…|email` when the e-mail
+/// already had an account (the membership is attached to it).
+#[utoipa::path(post, path = "/stripe/subscriptionsuccess-result", tag = "billing", params(SessionQuery),
+    responses((status = 200, body = SubscriptionSuccessResult), (status = 400, body = ErrorBody),
+              (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+pub async fn subscription_success_result(
+    State(state): State<AppState>,
+    Query(q): Query<SessionQuery>,
+) -> Result<Json<SubscriptionSuccessResult>> {
+    match service::complete_first_checkout(&state, q.sessionid.as_deref().unwrap_or("")).await? {
+        FirstFlow::NewUser {
+            email,
+            generated_password,
+        } => Ok(Json(SubscriptionSuccessResult {
+            email,
+            generated_password,
+        })),
+        FirstFlow::ExistingUser { email } => Err(AppError::conflict(format!(
+            "An account already exists for this email; the new membership was added to it|{email}"
+        ))),
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct SuccessStatus {
+    pub status: String,
+}
+
+/// A signed-in member's checkout: attaches the membership to them.
+#[utoipa::path(post, path = "/stripe/subscriptionsuccess", tag = "billing", params(SessionQuery),
+    responses((status = 200, body = SuccessStatus), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+              (status = 404, body = ErrorBody)),
+    security(("bearer" = [])))]
+pub async fn subscription_success(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    Query(q): Query<SessionQuery>,
+) -> Result<Json<SuccessStatus>> {
+    let status = service::complete_member_checkout(
+        &state,
+        &me.id,
+        &me.email,
+        q.sessionid.as_deref().unwrap_or(""),
+    )
+    .await?;
+    Ok(Json(SuccessStatus { status }))
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct PaymentMethod {
+    pub card: Card,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SubscriptionView {
+    /// `active`, `trialing`, `past_due`, `canceled`, …
+    pub status: String,
+    pub plan: String,
+    pub cancel_at_period_end: bool,
+    /// Unix seconds.
+    pub current_period_end: i64,
+    pub default_payment_method: Option<PaymentMethod>,
+}
+
+impl From<SubscriptionInfo> for SubscriptionView {
+    fn from(s: SubscriptionInfo) -> Self {
+        Self {
+            status: s.status,
+            plan: s.plan.as_str().to_owned(),
+            cancel_at_period_end: s.cancel_at_period_end,
+            current_period_end: s.current_period_end,
+            default_payment_method: s.card.map(|card| PaymentMethod { card }),
+        }
+    }
+}
+
+async fn my_subscription(state: &AppState, me: &CurrentUser) -> Result<SubscriptionInfo> {
+    let mut conn = state.db.pool().acquire().await?;
+    let current = service::current(&mut conn, &me.id)
+        .await?
+        .ok_or_else(|| AppError::not_found("You have no membership yet."))?;
+    drop(conn);
+    let sub = state
+        .payments
+        .subscription(&current.subscription_id)
+        .await?
+        .ok_or_else(|| AppError::not_found("You have no membership yet."))?;
+    service::refresh_mirror(state, &sub).await?;
+    Ok(sub)
+}
+
+/// The member's subscription, fresh from the provider.
+#[utoipa::path(get, path = "/stripe/getcustomersubscription", tag = "billing",
+    responses((status = 200, body = SubscriptionView), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)),
+    security(("bearer" = [])))]
+pub async fn get_subscription(
+    State(state): State<AppState>,
+    me: CurrentUser,
+) -> Result<Json<SubscriptionView>> {
+    Ok(Json(my_subscription(&state, &me).await?.into()))
+}
+
+/// Starts a card change; the checkout URL is in the `Location` header and the body.
+#[utoipa::path(get, path = "/stripe/subscription/changepaymentrequest", tag = "billing",
+    responses((status = 200, body = CheckoutUrl), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)),
+    security(("bearer" = [])))]
+pub async fn change_payment_request(
+    State(state): State<AppState>,
+    me: CurrentUser,
+) -> Result<impl IntoResponse> {
+    let sub = my_subscription(&state, &me).await?;
+    let base = &state.config.public_url;
+    let link = state
+        .payments
+        .create_setup_checkout(SetupRequest {
+            customer_id: sub.customer_id,
+            subscription_id: sub.id,
+            success_url: format!("{base}/swaz-subscription-change-success?success=true&sessionid={{CHECKOUT_SESSION_ID}}"),
+            cancel_url: format!("{base}/swaz-subscription-change-checkout-cancelled"),
+        })
+        .await?;
+    Ok((
+        StatusCode::OK,
+        [(header::LOCATION, link.url.clone())],
+        Json(CheckoutUrl { url: link.url }),
+    ))
+}
+
+/// After a card change: makes the new card the default.
+#[utoipa::path(put, path = "/stripe/updatedefaultpaymentmethod/{sessionid}", tag = "billing",
+    params(("sessionid" = String, Path)),
+    responses((status = 200, body = PaymentMethod), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+              (status = 404, body = ErrorBody)),
+    security(("bearer" = [])))]
+pub async fn update_default_payment_method(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    Path(sessionid): Path<String>,
+) -> Result<Json<PaymentMethod>> {
+    let customer = {
+        let mut conn = state.db.pool().acquire().await?;
+        service::customer_of(&mut conn, &me.id).await?
+    };
+    let info = state.payments.checkout(&sessionid).await?;
+    let mine = info
+        .filter(|c| {
+            c.mode == CheckoutMode::Setup && c.customer_id.is_some() && c.customer_id == customer
+        })
+        .ok_or_else(|| AppError::not_found("We could not find that card change."))?;
+    let card = state.payments.apply_setup(&mine.id).await?;
+    Ok(Json(PaymentMethod { card }))
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct CancelBody {
+    pub reason: Option<String>,
+}
+
+/// Cancels at the end of the paid period; access continues until then.
+#[utoipa::path(post, path = "/stripe/cancelsubscription", tag = "billing", request_body = CancelBody,
+    responses((status = 200, body = SubscriptionView), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+              (status = 404, body = ErrorBody)),
+    security(("bearer" = [])))]
+pub async fn cancel(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    ApiJson(body): ApiJson<CancelBody>,
+) -> Result<Json<SubscriptionView>> {
+    let reason = body.reason.unwrap_or_default().trim().to_owned();
+    if reason.chars().count() > 1000 {
+        return Err(AppError::bad_request(
+            "Please keep the reason under 1,000 characters.",
+        ));
+    }
+    let sub = my_subscription(&state, &me).await?;
+    if sub.status == "canceled" {
+        return Err(AppError::bad_request("This membership has already ended."));
+    }
+    let sub = if sub.cancel_at_period_end {
+        sub
+    } else {
+        state.payments.cancel_at_period_end(&sub.id).await?
+    };
+    service::refresh_mirror(&state, &sub).await?;
+    sqlx::query(
+        "UPDATE subscriptions SET cancel_reason = COALESCE(cancel_reason, $1) WHERE id = $2",
+    )
+    .bind(&reason)
+    .bind(&sub.id)
+    .execute(state.db.pool())
+    .await?;
+    Ok(Json(sub.into()))
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UpcomingSubscription {
+    pub default_payment_method: Option<PaymentMethod>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UpcomingInvoice {
+    pub id: String,
+    /// Unix seconds.
+    pub created: i64,
+    pub currency: String,
+    /// Minor units.
+    pub amount_due: i64,
+    pub subscription: UpcomingSubscription,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PaymentIntent {
+    pub payment_method: Option<PaymentMethod>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PastInvoice {
+    pub id: String,
+    pub created: i64,
+    pub status: String,
+    pub hosted_invoice_url: Option<String>,
+    pub invoice_pdf: Option<String>,
+    pub charge: Option<String>,
+    pub currency: String,
+    pub amount_paid: i64,
+    pub payment_intent: PaymentIntent,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct BillingHistory {
+    pub upcoming: Option<UpcomingInvoice>,
+    pub history: Vec<PastInvoice>,
+}
+
+fn past(i: InvoiceInfo) -> PastInvoice {
+    PastInvoice {
+        id: i.id,
+        created: i.created,
+        status: i.status,
+        hosted_invoice_url: i.hosted_invoice_url,
+        invoice_pdf: i.invoice_pdf,
+        charge: i.charge,
+        currency: i.currency,
+        amount_paid: i.amount_paid,
+        payment_intent: PaymentIntent {
+            payment_method: i.card.map(|card| PaymentMethod { card }),
+        },
+    }
+}
+
+/// The next invoice (none once cancelled) and the paid ones, newest first.
+#[utoipa::path(get, path = "/stripe/getcustomerbillinghistory", tag = "billing",
+    responses((status = 200, body = BillingHistory), (status = 401, body = ErrorBody)),
+    security(("bearer" = [])))]
+pub async fn billing_history(
+    State(state): State<AppState>,
+    me: CurrentUser,
+) -> Result<Json<BillingHistory>> {
+    let (customer, current) = {
+        let mut conn = state.db.pool().acquire().await?;
+        (
+            service::customer_of(&mut conn, &me.id).await?,
+            service::current(&mut conn, &me.id).await?,
+        )
+    };
+    let Some(customer) = customer else {
+        return Ok(Json(BillingHistory {
+            upcoming: None,
+            history: vec![],
+        }));
+    };
+    let upcoming = match current {
+        Some(c) => {
+            state
+                .payments
+                .upcoming_invoice(&customer, &c.subscription_id)
+                .await?
+        }
+        None => None,
+    };
+    let history = state.payments.invoices(&customer).await?;
+    Ok(Json(BillingHistory {
+        upcoming: upcoming.map(|u| UpcomingInvoice {
+            id: u.id,
+            created: u.created,
+            currency: u.currency,
+            amount_due: u.amount_due,
+            subscription: UpcomingSubscription {
+                default_payment_method: u.card.map(|card| PaymentMethod { card }),
+            },
+        }),
+        history: history.into_iter().map(past).collect(),
+    }))
+}

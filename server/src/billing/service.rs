@@ -1,0 +1,348 @@
+//! Membership operations: turning a paid checkout into a membership (once), and keeping the
+//! app's copy of each subscription in step with the provider.
+
+use sqlx::{AnyConnection, Row};
+
+use super::plans;
+use super::provider::{CheckoutInfo, CheckoutMode, SubscriptionInfo};
+use crate::auth::password::{self, NewPassword};
+use crate::auth::{service as auth_service, users};
+use crate::db::now_ms;
+use crate::domain::{name_part, Email};
+use crate::error::{AppError, Result};
+use crate::{teams, AppState};
+
+/// The app's record of one subscription.
+#[derive(Clone, Debug)]
+pub struct Membership {
+    pub subscription_id: String,
+    pub customer_id: String,
+}
+
+/// Copies the provider's facts about a subscription into `subscriptions` for `user_id`.
+pub async fn mirror(
+    conn: &mut AnyConnection,
+    provider: &str,
+    user_id: &str,
+    sub: &SubscriptionInfo,
+    team_id: Option<&str>,
+) -> sqlx::Result<()> {
+    let now = now_ms();
+    sqlx::query(
+        "INSERT INTO subscriptions (id, provider, customer_id, user_id, plan, status, current_period_start, current_period_end, \
+         cancel_at_period_end, canceled_at, team_id, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12) \
+         ON CONFLICT (id) DO UPDATE SET plan = excluded.plan, status = excluded.status, \
+         current_period_start = excluded.current_period_start, current_period_end = excluded.current_period_end, \
+         cancel_at_period_end = excluded.cancel_at_period_end, canceled_at = excluded.canceled_at, updated_at = excluded.updated_at",
+    )
+    .bind(&sub.id)
+    .bind(provider)
+    .bind(&sub.customer_id)
+    .bind(user_id)
+    .bind(sub.plan.as_str())
+    .bind(&sub.status)
+    .bind(sub.current_period_start * 1000)
+    .bind(sub.current_period_end * 1000)
+    .bind(i64::from(sub.cancel_at_period_end))
+    .bind(sub.canceled_at.map(|s| s * 1000))
+    .bind(team_id)
+    .bind(now)
+    .execute(&mut *conn)
+    .await?;
+    sqlx::query(
+        "INSERT INTO billing_customers (user_id, provider, customer_id, created_at) VALUES ($1, $2, $3, $4) \
+         ON CONFLICT (user_id) DO UPDATE SET provider = excluded.provider, customer_id = excluded.customer_id",
+    )
+    .bind(user_id)
+    .bind(provider)
+    .bind(&sub.customer_id)
+    .bind(now)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Updates the app's copy of a subscription it already knows (webhooks, refreshes).
+pub async fn refresh_mirror(state: &AppState, sub: &SubscriptionInfo) -> Result<()> {
+    let owner: Option<String> =
+        sqlx::query_scalar("SELECT user_id FROM subscriptions WHERE id = $1")
+            .bind(&sub.id)
+            .fetch_optional(state.db.pool())
+            .await?;
+    if let Some(owner) = owner {
+        let mut conn = state.db.pool().acquire().await?;
+        mirror(&mut conn, state.payments.name(), &owner, sub, None).await?;
+    }
+    Ok(())
+}
+
+/// The member's current subscription: the newest that is still running, else the newest.
+pub async fn current(conn: &mut AnyConnection, user_id: &str) -> sqlx::Result<Option<Membership>> {
+    let row = sqlx::query(
+        "SELECT id, customer_id FROM subscriptions WHERE user_id = $1 \
+         ORDER BY CASE WHEN status IN ('active', 'trialing', 'past_due') THEN 0 ELSE 1 END, created_at DESC LIMIT 1",
+    )
+    .bind(user_id)
+    .fetch_optional(conn)
+    .await?;
+    row.map(|r| {
+        Ok(Membership {
+            subscription_id: r.try_get("id")?,
+            customer_id: r.try_get("customer_id")?,
+        })
+    })
+    .transpose()
+}
+
+pub async fn customer_of(conn: &mut AnyConnection, user_id: &str) -> sqlx::Result<Option<String>> {
+    sqlx::query_scalar("SELECT customer_id FROM billing_customers WHERE user_id = $1")
+        .bind(user_id)
+        .fetch_optional(conn)
+        .await
+}
+
+async fn paid_checkout(
+    state: &AppState,
+    session_id: &str,
+) -> Result<(CheckoutInfo, SubscriptionInfo)> {
+    if session_id.trim().is_empty() {
+        return Err(AppError::bad_request("The sessionid parameter is missing."));
+    }
+    let info = state
+        .payments
+        .checkout(session_id)
+        .await?
+        .filter(|c| c.mode == CheckoutMode::Subscription)
+        .ok_or_else(|| {
+            AppError::not_found(
+                "We could not find that checkout. Start again from the pricing page.",
+            )
+        })?;
+    if !info.complete {
+        return Err(AppError::bad_request(
+            "This checkout has not been paid yet.",
+        ));
+    }
+    let sub_id = info.subscription_id.clone().unwrap_or_default();
+    let sub = state.payments.subscription(&sub_id).await?.ok_or_else(|| {
+        AppError::Internal(anyhow::anyhow!(
+            "paid checkout {session_id} has no subscription {sub_id}"
+        ))
+    })?;
+    Ok((info, sub))
+}
+
+/// Attaches a paid subscription to `user_id`; a team plan makes a team with the user as admin.
+async fn attach(
+    state: &AppState,
+    conn: &mut AnyConnection,
+    user_id: &str,
+    first_name: &str,
+    sub: &SubscriptionInfo,
+) -> Result<()> {
+    let team_id = if sub.plan.is_team() {
+        let existing: Option<String> =
+            sqlx::query_scalar("SELECT id FROM teams WHERE subscription_id = $1")
+                .bind(&sub.id)
+                .fetch_optional(&mut *conn)
+                .await?;
+        match existing {
+            Some(id) => Some(id),
+            None => {
+                let name = if first_name.is_empty() {
+                    "My Team".to_owned()
+                } else {
+                    format!("{first_name}'s Team")
+                };
+                let seats = plans::plan(&state.config.billing, sub.plan).seats;
+                Some(teams::create(conn, &name, seats, &sub.id, user_id).await?)
+            }
+        }
+    } else {
+        None
+    };
+    mirror(
+        conn,
+        state.payments.name(),
+        user_id,
+        sub,
+        team_id.as_deref(),
+    )
+    .await?;
+    Ok(())
+}
+
+/// Locks the checkout's processing row; answers (result user id, existing-user flag).
+async fn claim_checkout(
+    state: &AppState,
+    conn: &mut AnyConnection,
+    session_id: &str,
+) -> Result<(Option<String>, bool)> {
+    sqlx::query("INSERT INTO billing_checkouts (session_id, created_at) VALUES ($1, $2) ON CONFLICT (session_id) DO NOTHING")
+        .bind(session_id)
+        .bind(now_ms())
+        .execute(&mut *conn)
+        .await?;
+    let lock = if state.db.kind() == crate::db::DbKind::Postgres {
+        " FOR UPDATE"
+    } else {
+        ""
+    };
+    let row = sqlx::query(&format!(
+        "SELECT result_user_id, existing_user FROM billing_checkouts WHERE session_id = $1{lock}"
+    ))
+    .bind(session_id)
+    .fetch_one(&mut *conn)
+    .await?;
+    let existing: i64 = row.try_get("existing_user")?;
+    Ok((row.try_get("result_user_id")?, existing == 1))
+}
+
+async fn mark_checkout(
+    conn: &mut AnyConnection,
+    session_id: &str,
+    user_id: &str,
+    existing: bool,
+) -> sqlx::Result<()> {
+    sqlx::query("UPDATE billing_checkouts SET result_user_id = $1, existing_user = $2, processed_at = $3 WHERE session_id = $4")
+        .bind(user_id)
+        .bind(i64::from(existing))
+        .bind(now_ms())
+        .bind(session_id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+pub enum FirstFlow {
+    /// A new account; the generated password is answered only the first time.
+    NewUser {
+        email: String,
+        generated_password: Option<String>,
+    },
+    /// The e-mail already had an account: the subscription was attached to it.
+    ExistingUser { email: String },
+}
+
+fn split_name(full: &str, email: &Email) -> (String, String) {
+    let full = full.trim();
+    let (first, last) = match full.split_once(' ') {
+        Some((f, l)) => (f.trim(), l.trim()),
+        None => (full, ""),
+    };
+    let first = if first.is_empty() {
+        email.as_str().split('@').next().unwrap_or("Athlete")
+    } else {
+        first
+    };
+    (
+        name_part(first, "First name", false).unwrap_or_else(|_| "Athlete".into()),
+        name_part(last, "Last name", false).unwrap_or_default(),
+    )
+}
+
+/// The first flow (SPEC §4): a visitor paid without an account. Creates the account with a
+/// generated password and a confirmation e-mail, or attaches the subscription to the existing
+/// account with that e-mail. Retries and double clicks never make a second user or membership.
+pub async fn complete_first_checkout(state: &AppState, session_id: &str) -> Result<FirstFlow> {
+    let (info, sub) = paid_checkout(state, session_id).await?;
+    let email = info
+        .email
+        .as_deref()
+        .and_then(Email::try_parse)
+        .ok_or_else(|| {
+            AppError::Internal(anyhow::anyhow!(
+                "paid checkout {session_id} has no usable e-mail"
+            ))
+        })?;
+    let generated = password::generate();
+    let hash = password::hash(&NewPassword::parse(&generated)?).await?;
+
+    let mut tx = state.db.begin_write().await?;
+    let (done_for, existing) = claim_checkout(state, &mut tx, session_id).await?;
+    if done_for.is_some() {
+        tx.commit().await?;
+        return Ok(if existing {
+            FirstFlow::ExistingUser {
+                email: email.as_str().to_owned(),
+            }
+        } else {
+            FirstFlow::NewUser {
+                email: email.as_str().to_owned(),
+                generated_password: None,
+            }
+        });
+    }
+    if let Some(user) = users::by_email(&mut tx, &email).await? {
+        attach(state, &mut tx, &user.id, &user.first_name, &sub).await?;
+        mark_checkout(&mut tx, session_id, &user.id, true).await?;
+        tx.commit().await?;
+        return Ok(FirstFlow::ExistingUser { email: user.email });
+    }
+    let (first, last) = split_name(info.name.as_deref().unwrap_or(""), &email);
+    let user = users::insert(
+        &mut tx,
+        users::NewUser {
+            email: &email,
+            password_hash: &hash,
+            first_name: &first,
+            last_name: &last,
+            metadata: serde_json::json!({}),
+            confirmed: false,
+        },
+    )
+    .await?;
+    let redirect = format!("{}/user-dashboard", state.config.public_url);
+    auth_service::send_confirmation(state, &mut tx, &user, &redirect).await?;
+    attach(state, &mut tx, &user.id, &first, &sub).await?;
+    mark_checkout(&mut tx, session_id, &user.id, false).await?;
+    tx.commit().await?;
+    state.mail_notify.notify_one();
+    Ok(FirstFlow::NewUser {
+        email: user.email,
+        generated_password: Some(generated),
+    })
+}
+
+/// A signed-in member paid: attaches the subscription to them (idempotent).
+pub async fn complete_member_checkout(
+    state: &AppState,
+    user_id: &str,
+    email: &str,
+    session_id: &str,
+) -> Result<String> {
+    let (info, sub) = paid_checkout(state, session_id).await?;
+    let theirs = match &info.buyer_user_id {
+        Some(buyer) => buyer == user_id,
+        None => info
+            .email
+            .as_deref()
+            .is_some_and(|e| e.eq_ignore_ascii_case(email)),
+    };
+    if !theirs {
+        return Err(AppError::not_found(
+            "We could not find that checkout. Start again from the pricing page.",
+        ));
+    }
+    let mut tx = state.db.begin_write().await?;
+    let (done_for, _) = claim_checkout(state, &mut tx, session_id).await?;
+    match done_for {
+        Some(owner) if owner == user_id => {}
+        Some(_) => {
+            return Err(AppError::conflict(
+                "This checkout was already used by another account.",
+            ))
+        }
+        None => {
+            let first = users::by_id(&mut tx, user_id)
+                .await?
+                .map(|u| u.first_name)
+                .unwrap_or_default();
+            attach(state, &mut tx, user_id, &first, &sub).await?;
+            mark_checkout(&mut tx, session_id, user_id, true).await?;
+        }
+    }
+    tx.commit().await?;
+    Ok(sub.status)
+}
