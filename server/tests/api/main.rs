@@ -2,6 +2,7 @@
 //! PostgreSQL when `TEST_DATABASE_URL` is set).
 
 mod account;
+mod billing;
 mod cli;
 mod identity;
 mod mail;

@@ -1,0 +1,634 @@
+//! Membership and payments on the local test-mode provider: checkout, the first flow, the
+//! member flow, card change, cancel and billing history.
+
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+
+use crate::support::TestApp;
+
+const API: &str = "/_api/v1";
+
+async fn start_checkout(app: &TestApp, plan: &str, token: Option<&str>) -> (String, Value) {
+    let mut req = app
+        .http
+        .post(app.url(&format!("{API}/stripe/checkout")))
+        .json(&json!({ "plan": plan }));
+    if let Some(token) = token {
+        req = req.bearer_auth(token);
+    }
+    let res = req.send().await.unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    let body: Value = res.json().await.unwrap();
+    let url = body["url"].as_str().unwrap();
+    assert!(
+        url.starts_with(&format!("{}/_checkout/cs_test_", app.base)),
+        "{url}"
+    );
+    (url.rsplit('/').next().unwrap().to_owned(), body)
+}
+
+fn card(number: &str) -> Value {
+    json!({ "email": "Zed@Example.com", "name": "Zed Ray", "cardNumber": number, "expMonth": 12, "expYear": 2031, "cvc": "123" })
+}
+
+async fn pay(app: &TestApp, session: &str, body: Value) -> (StatusCode, Value) {
+    let res = app
+        .post_json(&format!("{API}/localpay/checkout/{session}/pay"), body)
+        .await;
+    (res.status(), res.json().await.unwrap())
+}
+
+async fn first_flow(app: &TestApp, session: &str) -> (StatusCode, Value) {
+    let res = app
+        .http
+        .post(app.url(&format!(
+            "{API}/stripe/subscriptionsuccess-result?sessionid={session}&t=0"
+        )))
+        .send()
+        .await
+        .unwrap();
+    (res.status(), res.json().await.unwrap())
+}
+
+async fn profile(app: &TestApp, token: &str) -> Value {
+    app.get_auth(&format!("{API}/swazprofile"), token)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap()
+}
+
+async fn paid_session(app: &TestApp, plan: &str) -> String {
+    let (session, _) = start_checkout(app, plan, None).await;
+    let (status, _) = pay(app, &session, card("4242 4242 4242 4242")).await;
+    assert_eq!(status, StatusCode::OK);
+    session
+}
+
+#[tokio::test]
+async fn the_four_plans_are_on_sale_with_their_prices() {
+    let app = TestApp::spawn().await;
+    let plans: Value = app
+        .http
+        .get(app.url(&format!("{API}/plans")))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let summary: Vec<_> = plans["plans"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            format!(
+                "{} {} {} {} {}",
+                p["id"].as_str().unwrap(),
+                p["name"].as_str().unwrap(),
+                p["interval"].as_str().unwrap(),
+                p["amount"],
+                p["seats"]
+            )
+        })
+        .collect();
+    assert_eq!(
+        summary,
+        [
+            "solo Individual month 2900 1",
+            "solo_yearly Individual year 28900 1",
+            "team Team month 19900 25",
+            "team_yearly Team year 199000 25"
+        ]
+    );
+    let res = app
+        .post_json(
+            &format!("{API}/stripe/checkout"),
+            json!({ "plan": "platinum" }),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(
+        res.json::<Value>().await.unwrap()["message"],
+        "Choose one of the plans: solo, solo_yearly, team, team_yearly."
+    );
+}
+
+#[tokio::test]
+async fn the_test_checkout_declines_stripes_decline_card_and_explains_bad_input() {
+    let app = TestApp::spawn().await;
+    let (session, _) = start_checkout(&app, "solo", None).await;
+    let page: Value = app
+        .http
+        .get(app.url(&format!("{API}/localpay/checkout/{session}")))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(
+        (
+            page["status"].as_str(),
+            page["amount"].as_i64(),
+            page["mode"].as_str()
+        ),
+        (Some("open"), Some(2900), Some("subscription"))
+    );
+
+    let (status, body) = pay(&app, &session, card("4000 0000 0000 0002")).await;
+    assert_eq!(status, StatusCode::PAYMENT_REQUIRED);
+    assert_eq!(
+        body,
+        json!({ "code": "card_declined", "message": "Your card was declined." })
+    );
+    let cases = [
+        (card("4242 4242 4242 4241"), "Your card number is invalid."),
+        (
+            json!({ "email": "zed@example.com", "name": "Zed", "cardNumber": "4242424242424242", "expMonth": 1, "expYear": 2020, "cvc": "123" }),
+            "Your card's expiration date is in the past.",
+        ),
+        (
+            json!({ "name": "Zed", "cardNumber": "4242424242424242", "expMonth": 12, "expYear": 2031, "cvc": "123" }),
+            "Enter your e-mail address.",
+        ),
+        (
+            json!({ "email": "zed@example.com", "cardNumber": "4242424242424242", "expMonth": 12, "expYear": 2031, "cvc": "123" }),
+            "Enter the name on the card.",
+        ),
+        (
+            json!({ "email": "zed@example.com", "name": "Zed", "expMonth": 12, "expYear": 2031, "cvc": "123" }),
+            "Enter the card number.",
+        ),
+        (
+            json!({ "email": "zed@example.com", "name": "Zed", "cardNumber": "4242424242424242", "cvc": "123" }),
+            "Enter the card's expiration month and year.",
+        ),
+    ];
+    for (body, message) in cases {
+        let (status, answer) = pay(&app, &session, body).await;
+        assert_eq!(
+            (status, answer["message"].as_str()),
+            (StatusCode::BAD_REQUEST, Some(message))
+        );
+    }
+    let (status, _) = first_flow(&app, &session).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "nothing was paid yet");
+    let missing = app
+        .http
+        .get(app.url(&format!("{API}/localpay/checkout/cs_test_nope")))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(missing.status(), StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn paying_twice_charges_once_and_answers_the_same_return_address() {
+    let app = TestApp::spawn().await;
+    let (session, _) = start_checkout(&app, "solo", None).await;
+    let (_, first) = pay(&app, &session, card("4242 4242 4242 4242")).await;
+    let (status, second) = pay(&app, &session, card("4242 4242 4242 4242")).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(first, second);
+    assert!(first["redirectUrl"].as_str().unwrap().ends_with(&format!(
+        "/swaz-subscription-success-stripe-first-flow?success=true&sessionid={session}&t=0"
+    )));
+    let invoices: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM localpay_invoices")
+        .fetch_one(app.state.db.pool())
+        .await
+        .unwrap();
+    assert_eq!(invoices, 1);
+}
+
+#[tokio::test]
+async fn the_first_flow_makes_one_member_with_a_generated_password_shown_once() {
+    let app = TestApp::spawn().await;
+    let session = paid_session(&app, "solo").await;
+    let (status, body) = first_flow(&app, &session).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["email"], "zed@example.com");
+    let password = body["generatedPassword"].as_str().unwrap().to_owned();
+    assert!(password.len() >= 16);
+    let (status, again) = first_flow(&app, &session).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        again,
+        json!({ "email": "zed@example.com", "generatedPassword": null })
+    );
+
+    let res = app
+        .post_json(
+            "/auth/v1/token?grant_type=password",
+            json!({ "email": "zed@example.com", "password": password }),
+        )
+        .await;
+    assert_eq!(
+        res.json::<Value>().await.unwrap()["error_code"],
+        "email_not_confirmed"
+    );
+    let mail = &app.mailbox("zed@example.com", 1).await[0];
+    assert_eq!(mail["subject"], "Confirm your SWAZ e-mail address");
+    assert!(mail["text"].as_str().unwrap().starts_with("Hi Zed,"));
+    app.http.get(app.link_in(mail)).send().await.unwrap();
+    let session = app.sign_in("zed@example.com", &password).await;
+    let me = profile(&app, session["access_token"].as_str().unwrap()).await;
+    assert_eq!(
+        (me["firstName"].as_str(), me["lastName"].as_str()),
+        (Some("Zed"), Some("Ray"))
+    );
+    assert_eq!(me["roles"], json!(["PAID"]));
+    assert_eq!(me["team"], Value::Null);
+}
+
+#[tokio::test]
+async fn parallel_first_flow_calls_never_make_a_second_member() {
+    let app = TestApp::spawn().await;
+    let session = paid_session(&app, "solo").await;
+    let (a, b, c) = tokio::join!(
+        first_flow(&app, &session),
+        first_flow(&app, &session),
+        first_flow(&app, &session)
+    );
+    let answers = [a, b, c];
+    assert!(answers.iter().all(|(s, _)| *s == StatusCode::OK));
+    let with_password = answers
+        .iter()
+        .filter(|(_, body)| body["generatedPassword"].is_string())
+        .count();
+    assert_eq!(with_password, 1, "{answers:?}");
+    let users: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM users")
+        .fetch_one(app.state.db.pool())
+        .await
+        .unwrap();
+    let subs: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM subscriptions")
+        .fetch_one(app.state.db.pool())
+        .await
+        .unwrap();
+    assert_eq!((users, subs), (1, 1));
+}
+
+#[tokio::test]
+async fn an_existing_email_gets_the_membership_and_a_409_naming_it() {
+    let app = TestApp::spawn().await;
+    app.create_user("zed@example.com", "zeds-password-1", "Zed")
+        .await;
+    let session = paid_session(&app, "solo_yearly").await;
+    let (status, body) = first_flow(&app, &session).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert!(
+        body["message"]
+            .as_str()
+            .unwrap()
+            .ends_with("|zed@example.com"),
+        "{body}"
+    );
+    assert_eq!(
+        first_flow(&app, &session).await.0,
+        StatusCode::CONFLICT,
+        "the same answer on a retry"
+    );
+    let token = app.sign_in("zed@example.com", "zeds-password-1").await["access_token"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert_eq!(profile(&app, &token).await["roles"], json!(["PAID"]));
+    let users: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM users")
+        .fetch_one(app.state.db.pool())
+        .await
+        .unwrap();
+    assert_eq!(users, 1);
+}
+
+#[tokio::test]
+async fn a_team_checkout_makes_the_buyer_admin_of_a_new_team() {
+    let app = TestApp::spawn().await;
+    let (session, _) = start_checkout(&app, "team", None).await;
+    let (_, paid) = pay(&app, &session, card("4242 4242 4242 4242")).await;
+    assert!(paid["redirectUrl"].as_str().unwrap().ends_with("&t=1"));
+    let (_, body) = first_flow(&app, &session).await;
+    let password = body["generatedPassword"].as_str().unwrap();
+    sqlx::query("UPDATE users SET email_confirmed_at = 1")
+        .execute(app.state.db.pool())
+        .await
+        .unwrap();
+    let token = app.sign_in("zed@example.com", password).await["access_token"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let me = profile(&app, &token).await;
+    assert_eq!(
+        me["team"],
+        json!({ "teamName": "Zed's Team", "teamRole": "admin" })
+    );
+    assert_eq!(me["roles"], json!(["PAID"]));
+}
+
+#[tokio::test]
+async fn an_unknown_session_is_404() {
+    let app = TestApp::spawn().await;
+    let (status, body) = first_flow(&app, "cs_test_unknown").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        body["message"],
+        "We could not find that checkout. Start again from the pricing page."
+    );
+}
+
+#[tokio::test]
+async fn a_signed_in_member_buys_and_the_membership_is_theirs_only() {
+    let app = TestApp::spawn().await;
+    let (_, token, _) = app.signed_in_user("ann@example.com").await;
+    let (_, bob, _) = app.signed_in_user("bob@example.com").await;
+    let (session, _) = start_checkout(&app, "solo", Some(&token)).await;
+    let page: Value = app
+        .http
+        .get(app.url(&format!("{API}/localpay/checkout/{session}")))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(page["email"], "ann@example.com");
+    let (_, paid) = pay(&app, &session, json!({ "email": "ann@example.com", "name": "Ann", "cardNumber": "4242424242424242", "expMonth": 12, "expYear": 2031, "cvc": "123" })).await;
+    assert!(paid["redirectUrl"]
+        .as_str()
+        .unwrap()
+        .contains("/swaz-subscription-success?success=true&sessionid="));
+
+    let url = app.url(&format!(
+        "{API}/stripe/subscriptionsuccess?sessionid={session}&team=0"
+    ));
+    let res = app.http.post(&url).bearer_auth(&bob).send().await.unwrap();
+    assert_eq!(
+        res.status(),
+        StatusCode::NOT_FOUND,
+        "another member cannot claim it"
+    );
+    for _ in 0..2 {
+        let res = app
+            .http
+            .post(&url)
+            .bearer_auth(&token)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::OK);
+        assert_eq!(
+            res.json::<Value>().await.unwrap(),
+            json!({ "status": "active" })
+        );
+    }
+    assert_eq!(profile(&app, &token).await["roles"], json!(["PAID"]));
+    assert_eq!(profile(&app, &bob).await["roles"], json!([]));
+    assert_eq!(
+        app.http.post(&url).send().await.unwrap().status(),
+        StatusCode::UNAUTHORIZED
+    );
+}
+
+async fn member_with_solo_plan(app: &TestApp) -> String {
+    let (_, token, _) = app.signed_in_user("ann@example.com").await;
+    let (session, _) = start_checkout(app, "solo", Some(&token)).await;
+    pay(app, &session, card("4242 4242 4242 4242")).await;
+    let res = app
+        .http
+        .post(app.url(&format!(
+            "{API}/stripe/subscriptionsuccess?sessionid={session}"
+        )))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    token
+}
+
+#[tokio::test]
+async fn the_member_sees_the_subscription_changes_the_card_and_cancels_at_period_end() {
+    let app = TestApp::spawn().await;
+    let token = member_with_solo_plan(&app).await;
+    let sub: Value = app
+        .get_auth(&format!("{API}/stripe/getcustomersubscription"), &token)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(sub["status"], "active");
+    assert_eq!(sub["cancelAtPeriodEnd"], false);
+    assert_eq!(
+        sub["defaultPaymentMethod"]["card"],
+        json!({ "brand": "visa", "last4": "4242", "expMonth": 12, "expYear": 2031 })
+    );
+    let days = (sub["currentPeriodEnd"].as_i64().unwrap() - chrono::Utc::now().timestamp()) / 86400;
+    assert!((27..=31).contains(&days), "a monthly period: {days} days");
+
+    let res = app
+        .get_auth(
+            &format!("{API}/stripe/subscription/changepaymentrequest"),
+            &token,
+        )
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    let location = res.headers()["location"].to_str().unwrap().to_owned();
+    let setup = location.rsplit('/').next().unwrap().to_owned();
+    let page: Value = app
+        .http
+        .get(app.url(&format!("{API}/localpay/checkout/{setup}")))
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(page["mode"], "setup");
+    let (status, done) = pay(&app, &setup, json!({ "cardNumber": "5555 5555 5555 4444", "expMonth": 3, "expYear": 2032, "cvc": "321" })).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(done["redirectUrl"].as_str().unwrap().contains(&format!(
+        "/swaz-subscription-change-success?success=true&sessionid={setup}"
+    )));
+    let res = app
+        .http
+        .put(app.url(&format!("{API}/stripe/updatedefaultpaymentmethod/{setup}")))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(res.json::<Value>().await.unwrap()["card"]["last4"], "4444");
+    let sub: Value = app
+        .get_auth(&format!("{API}/stripe/getcustomersubscription"), &token)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(sub["defaultPaymentMethod"]["card"]["brand"], "mastercard");
+
+    let history: Value = app
+        .get_auth(&format!("{API}/stripe/getcustomerbillinghistory"), &token)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(history["upcoming"]["amountDue"], 2900);
+    assert_eq!(
+        history["upcoming"]["subscription"]["defaultPaymentMethod"]["card"]["last4"],
+        "4444"
+    );
+    let invoices = history["history"].as_array().unwrap();
+    assert_eq!(invoices.len(), 1);
+    assert_eq!(
+        (
+            invoices[0]["status"].as_str(),
+            invoices[0]["amountPaid"].as_i64()
+        ),
+        (Some("paid"), Some(2900))
+    );
+    assert_eq!(
+        invoices[0]["paymentIntent"]["paymentMethod"]["card"]["last4"],
+        "4242"
+    );
+    let page = app
+        .http
+        .get(invoices[0]["hostedInvoiceUrl"].as_str().unwrap())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(page.status(), StatusCode::OK);
+    let html = page.text().await.unwrap();
+    assert!(html.contains("$29.00") && html.contains("Test mode — no real charge was made."));
+    let download = app
+        .http
+        .get(invoices[0]["invoicePdf"].as_str().unwrap())
+        .send()
+        .await
+        .unwrap();
+    assert!(download.headers()["content-disposition"]
+        .to_str()
+        .unwrap()
+        .starts_with("attachment; filename=\"SWAZ-invoice-"));
+
+    let res = app
+        .http
+        .post(app.url(&format!("{API}/stripe/cancelsubscription")))
+        .bearer_auth(&token)
+        .json(&json!({ "reason": "Season is over" }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    let cancelled: Value = res.json().await.unwrap();
+    assert_eq!(
+        (
+            cancelled["status"].as_str(),
+            cancelled["cancelAtPeriodEnd"].as_bool()
+        ),
+        (Some("active"), Some(true))
+    );
+    let again = app
+        .http
+        .post(app.url(&format!("{API}/stripe/cancelsubscription")))
+        .bearer_auth(&token)
+        .json(&json!({}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        again.status(),
+        StatusCode::OK,
+        "cancelling twice is harmless"
+    );
+    let history: Value = app
+        .get_auth(&format!("{API}/stripe/getcustomerbillinghistory"), &token)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(history["upcoming"], Value::Null);
+    assert_eq!(
+        profile(&app, &token).await["roles"],
+        json!(["PAID"]),
+        "paid until the period ends"
+    );
+
+    for table in ["subscriptions", "localpay_subscriptions"] {
+        sqlx::query(&format!("UPDATE {table} SET current_period_end = 1000"))
+            .execute(app.state.db.pool())
+            .await
+            .unwrap();
+    }
+    assert_eq!(
+        profile(&app, &token).await["roles"],
+        json!([]),
+        "the membership ended"
+    );
+    let sub: Value = app
+        .get_auth(&format!("{API}/stripe/getcustomersubscription"), &token)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(sub["status"], "canceled");
+}
+
+#[tokio::test]
+async fn a_member_without_a_subscription_is_told_so() {
+    let app = TestApp::spawn().await;
+    let (_, token, _) = app.signed_in_user("ann@example.com").await;
+    let res = app
+        .get_auth(&format!("{API}/stripe/getcustomersubscription"), &token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::NOT_FOUND);
+    assert_eq!(
+        res.json::<Value>().await.unwrap()["message"],
+        "You have no membership yet."
+    );
+    let history: Value = app
+        .get_auth(&format!("{API}/stripe/getcustomerbillinghistory"), &token)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(history, json!({ "upcoming": null, "history": [] }));
+    let res = app
+        .http
+        .post(app.url(&format!("{API}/stripe/cancelsubscription")))
+        .bearer_auth(&token)
+        .json(&json!({}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::NOT_FOUND);
+    for path in [
+        "/stripe/getcustomersubscription",
+        "/stripe/getcustomerbillinghistory",
+        "/stripe/subscription/changepaymentrequest",
+    ] {
+        let res = app
+            .http
+            .get(app.url(&format!("{API}{path}")))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::UNAUTHORIZED, "{path}");
+    }
+}
