@@ -14,7 +14,6 @@ export default defineConfig({
       '/auth/v1': backend,
       '/_api': backend,
       '/_dev': backend,
-      '/_checkout': backend,
     },
   },
   build: {

@@ -15,8 +15,11 @@ function swazBin(): string {
   return path.resolve(E2E_ROOT, process.env.SWAZ_BIN ?? '../target/debug/swaz');
 }
 
-/** A fresh, unique and confirmed user, created with `swaz user create`. */
-export function createUser(firstName = 'Jordan'): TestUser {
+/**
+ * A fresh, unique and confirmed user, created with `swaz user create`; with
+ * `paid` it also gets a complimentary membership (the PAID role).
+ */
+export function createUser(firstName = 'Jordan', { paid = false }: { paid?: boolean } = {}): TestUser {
   const tag = randomBytes(5).toString('hex');
   const user: TestUser = {
     email: `e2e-${Date.now()}-${tag}@example.com`,
@@ -25,7 +28,18 @@ export function createUser(firstName = 'Jordan'): TestUser {
   };
   execFileSync(
     swazBin(),
-    ['user', 'create', '--email', user.email, '--password', user.password, '--first-name', firstName, '--confirmed'],
+    [
+      'user',
+      'create',
+      '--email',
+      user.email,
+      '--password',
+      user.password,
+      '--first-name',
+      firstName,
+      '--confirmed',
+      ...(paid ? ['--paid'] : []),
+    ],
     // DATABASE_URL and SWAZ_DATA_DIR pass through with the rest of the environment.
     { env: process.env, stdio: ['ignore', 'pipe', 'pipe'], cwd: E2E_ROOT },
   );

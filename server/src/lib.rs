@@ -64,9 +64,12 @@ pub async fn build(config: Config) -> anyhow::Result<AppState> {
     let (payments, local_payments): (Arc<dyn billing::provider::PaymentProvider>, _) =
         match config.billing.mode {
             config::PaymentMode::Local => (local.clone(), Some(local)),
-            config::PaymentMode::Stripe => {
-                anyhow::bail!("SWAZ_PAYMENTS=stripe is not available in this build yet")
-            }
+            config::PaymentMode::Stripe => (
+                Arc::new(billing::stripe::StripeProvider::new(
+                    config.billing.clone(),
+                )?),
+                None,
+            ),
         };
     Ok(AppState(Arc::new(App {
         config,

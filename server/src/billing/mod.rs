@@ -8,5 +8,6 @@ pub mod plans;
 pub mod provider;
 pub mod routes;
 pub mod service;
+pub mod stripe;
 
 pub use paid::PaidUser;

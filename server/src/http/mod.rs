@@ -85,6 +85,11 @@ pub fn router(state: AppState) -> Router {
             "/openapi.json",
             get(move || async move { Json((*doc).clone()) }),
         )
+        // Stripe calls this; it is verified by signature, not documented for clients.
+        .route(
+            "/stripe/webhook",
+            axum::routing::post(billing::stripe::webhook::receive),
+        )
         .fallback(|| async { AppError::not_found("This API endpoint does not exist.") });
     let max_body = state.config.max_body_bytes;
     let mut app = Router::new()

@@ -4,8 +4,10 @@
 mod account;
 mod billing;
 mod cli;
+mod fake_stripe;
 mod identity;
 mod mail;
 mod platform;
+mod stripe;
 mod support;
 mod vision;

@@ -1,6 +1,6 @@
 import type { Session } from '@supabase/auth-js';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { isPaid, useProfile } from '@/features/account/api/get-profile';
 import { accountKeys } from '@/features/account/api/keys';
 import { authClient } from '@/lib/auth';
@@ -15,10 +15,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [session, setSession] = useState<Session | null>(null);
   const [ready, setReady] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
 
   useEffect(() => {
     const { data } = authClient.onAuthStateChange((event, next) => {
       if (event === 'SIGNED_OUT') queryClient.removeQueries({ queryKey: accountKeys.profile });
+      if (event === 'SIGNED_IN') setSigningOut(false);
       setSession(next);
       setReady(true);
     });
@@ -28,9 +30,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const profile = useProfile({ enabled: Boolean(session?.access_token) });
   const subscribed = profile.data ? isPaid(profile.data) : true;
 
+  const signOut = useCallback(async () => {
+    // Set before the session goes, in the same urgent update order: a protected
+    // page must not read "no session" as "please log in".
+    setSigningOut(true);
+    const { error } = await authClient.signOut();
+    if (error) setSigningOut(false);
+    return { error };
+  }, []);
+
   const value = useMemo<AuthState>(
-    () => ({ session, user: session?.user ?? null, subscribed }),
-    [session, subscribed],
+    () => ({ session, user: session?.user ?? null, subscribed, signingOut, signOut }),
+    [session, subscribed, signingOut, signOut],
   );
 
   if (!ready) return null;

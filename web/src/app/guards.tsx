@@ -3,8 +3,9 @@ import { useAuth } from '@/lib/auth-context';
 
 /** Routes behind login: without a session with an access token, go to login with returnUrl. */
 export function RequireAuth() {
-  const { session } = useAuth();
+  const { session, signingOut } = useAuth();
   const location = useLocation();
+  if (!session?.access_token && signingOut) return <Navigate to="/" replace />;
   if (!session?.access_token) {
     const returnUrl = encodeURIComponent(location.pathname + location.search);
     return <Navigate to={`/auth/login?returnUrl=${returnUrl}`} replace />;

@@ -7,6 +7,10 @@ export interface AuthState {
   session: Session | null;
   /** True until the profile says otherwise (profile roles include PAID). */
   subscribed: boolean;
+  /** True from a deliberate sign-out on: guards then send the visitor home, not to login. */
+  signingOut: boolean;
+  /** Signs out on purpose (Logout, leaving a team); answers auth-js's error, if any. */
+  signOut: () => Promise<{ error: Error | null }>;
 }
 
 export const AuthContext = createContext<AuthState | null>(null);

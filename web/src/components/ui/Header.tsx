@@ -4,7 +4,6 @@ import Container from 'react-bootstrap/Container';
 import Nav from 'react-bootstrap/Nav';
 import Navbar from 'react-bootstrap/Navbar';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { authClient } from '@/lib/auth';
 import { useAuth } from '@/lib/auth-context';
 import { toastError } from '@/lib/toast';
 import { MOBILE_MENU_ID, MobileMenu } from './MobileMenu';
@@ -28,7 +27,7 @@ function inSection(pathname: string, section: string): boolean {
 }
 
 export function Header() {
-  const { session } = useAuth();
+  const { session, signOut } = useAuth();
   const pathname = normalise(useLocation().pathname);
   const navigate = useNavigate();
   const [expanded, setExpanded] = useState(false);
@@ -37,10 +36,9 @@ export function Header() {
 
   async function logout() {
     close();
-    // Home first: once the session is gone a protected page would send the
-    // visitor to login instead.
-    navigate('/');
-    const { error } = await authClient.signOut();
+    // The guard sends a signing-out member home rather than to login.
+    void navigate('/');
+    const { error } = await signOut();
     if (error) toastError(`Something went wrong: ${error.message}`);
   }
 

@@ -1,22 +1,59 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
 import Row from 'react-bootstrap/Row';
 import ToggleButton from 'react-bootstrap/ToggleButton';
 import ToggleButtonGroup from 'react-bootstrap/ToggleButtonGroup';
+import { Spinner } from '@/components/ui/Spinner';
+import { usePlans } from '../api/get-plans';
+import { useStartCheckout } from '../api/start-checkout';
+import type { Plan, PlanId } from '../api/types';
 import { PlanCard } from '../components/PlanCard';
-import { billingTexts as t } from '../texts';
+import { DEFAULT_PLANS, billingTexts } from '../texts';
+
+const t = billingTexts.choosePlan;
+type Period = 'monthly' | 'yearly';
+
+/** SPEC §6: four checkouts, one per plan and period. */
+const PLAN_IDS: Record<Period, { individual: PlanId; team: PlanId }> = {
+  monthly: { individual: 'solo', team: 'team' },
+  yearly: { individual: 'solo_yearly', team: 'team_yearly' },
+};
+
+function pick(plans: readonly Plan[], id: PlanId): Plan {
+  return plans.find((plan) => plan.id === id) ?? DEFAULT_PLANS.find((plan) => plan.id === id)!;
+}
 
 export function ChoosePlanRoute() {
-  const [period, setPeriod] = useState<'monthly' | 'yearly'>('monthly');
+  const [period, setPeriod] = useState<Period>('monthly');
+  const plans = usePlans();
+  const checkout = useStartCheckout();
+  // Pending, then success while the browser leaves for the checkout page.
+  const leaving = checkout.isPending || checkout.isSuccess;
+  const startingId = leaving ? checkout.variables : undefined;
+  const { reset } = checkout;
+
+  // Back from the checkout page through the back/forward cache: ready again.
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) reset();
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, [reset]);
+  const list = plans.data ?? DEFAULT_PLANS;
+  const individual = pick(list, PLAN_IDS[period].individual);
+  const team = pick(list, PLAN_IDS[period].team);
+
   return (
     <>
       <section className="hero text-white text-center">
         <Container className="py-5">
           <p className="text-uppercase fw-semibold text-warning mb-2">{t.productName}</p>
-          <h1 className="display-6 fw-bold">{t.choosePlanTitle}</h1>
-          <p className="lead mb-0">{t.tagline}</p>
+          <h1 className="display-6 fw-bold">{t.title}</h1>
+          <p className="lead mb-0 mx-auto hero-lead">{t.tagline}</p>
         </Container>
       </section>
       <Container className="py-5">
@@ -25,27 +62,52 @@ export function ChoosePlanRoute() {
             type="radio"
             name="billing-period"
             value={period}
-            onChange={(value: 'monthly' | 'yearly') => setPeriod(value)}
-            aria-label="Billing period"
+            onChange={(value: Period) => setPeriod(value)}
+            aria-label={t.periodLabel}
           >
             <ToggleButton id="period-monthly" value="monthly" variant="outline-primary">
               {t.monthly}
             </ToggleButton>
             <ToggleButton id="period-yearly" value="yearly" variant="outline-primary">
-              {t.yearly}{' '}
-              <Badge bg="success" className="ms-1">
+              {t.yearly}
+              <Badge bg="success" className="ms-2">
                 {t.saveBadge}
               </Badge>
             </ToggleButton>
           </ToggleButtonGroup>
         </div>
-        <Row xs={1} md={2} className="g-4 justify-content-center">
-          {t.plans.map((plan) => (
-            <Col key={plan.id} className="plan-col">
-              <PlanCard plan={plan} yearly={period === 'yearly'} />
+        {plans.isError && (
+          <Alert variant="warning" className="text-center">
+            {t.plansFailed}
+          </Alert>
+        )}
+        {plans.isPending ? (
+          <Spinner />
+        ) : (
+          <Row xs={1} md={2} className="g-4 justify-content-center">
+            <Col className="plan-col">
+              <PlanCard
+                plan={individual}
+                features={t.individualFeatures}
+                buttonLabel={t.individualButton}
+                starting={startingId === individual.id}
+                disabled={leaving}
+                onSelect={(plan) => checkout.mutate(plan.id)}
+              />
             </Col>
-          ))}
-        </Row>
+            <Col className="plan-col">
+              <PlanCard
+                plan={team}
+                features={t.teamFeatures(team.seats)}
+                buttonLabel={t.teamButton}
+                starting={startingId === team.id}
+                disabled={leaving}
+                highlighted
+                onSelect={(plan) => checkout.mutate(plan.id)}
+              />
+            </Col>
+          </Row>
+        )}
       </Container>
     </>
   );

@@ -1,14 +1,25 @@
 import type { RouteObject } from 'react-router';
-import { PageTitle } from '@/components/ui/PageTitle';
-import { visionSteps, visionTexts as t } from '../texts';
+import '../vision.css';
+import { visionSteps } from '../texts';
+import { CompletionRoute } from './CompletionRoute';
+import { EditRoute } from './EditRoute';
+import { FirstTimeRoute } from './FirstTimeRoute';
+import { NextRoute } from './NextRoute';
+import { PlayRoute } from './PlayRoute';
+import { ReviewRoute } from './ReviewRoute';
+import { SleepWellRoute } from './SleepWellRoute';
+import { StepRoute } from './StepRoute';
+import { WelcomeRoute } from './WelcomeRoute';
 
+/** The Athletic Vision screens and the bedtime routine (SPEC §2), all behind login. */
 export const visionMemberRoutes: RouteObject[] = [
-  { path: 'athletic-vision-welcome', element: <PageTitle title={t.welcomeTitle} /> },
-  { path: 'athletic-vision-next', element: <PageTitle title={t.welcomeTitle} /> },
-  { path: 'athletic-vision-first-time-q', element: <PageTitle title={t.welcomeTitle} /> },
-  { path: 'athletic-vision-completion', element: <PageTitle title={t.completionTitle} /> },
-  { path: 'athletic-vision-review', element: <PageTitle title={t.reviewTitle} /> },
-  { path: 'athletic-vision', element: <PageTitle title={t.entryTitle} /> },
-  ...visionSteps.map((step) => ({ path: step.path.slice(1), element: <PageTitle title={step.title} /> })),
-  { path: 'sleep-well', element: <PageTitle title={t.sleepWellTitle} /> },
+  { path: 'athletic-vision-welcome', element: <WelcomeRoute /> },
+  { path: 'athletic-vision-next', element: <NextRoute /> },
+  { path: 'athletic-vision-first-time-q', element: <FirstTimeRoute /> },
+  ...visionSteps.map((step) => ({ path: step.path.slice(1), element: <StepRoute /> })),
+  { path: 'athletic-vision-edit', element: <EditRoute /> },
+  { path: 'athletic-vision-completion', element: <CompletionRoute /> },
+  { path: 'athletic-vision-review', element: <ReviewRoute /> },
+  { path: 'athletic-vision', element: <PlayRoute /> },
+  { path: 'sleep-well', element: <SleepWellRoute /> },
 ];

@@ -1,0 +1,149 @@
+import type { Page } from '@playwright/test';
+import { expect, signIn, submitLogin, test } from '../support/fixtures';
+import { firstLink, latestMailTo } from '../support/mailbox';
+
+/** Fills the test-mode checkout's card fields (DESIGN §3 test cards). */
+async function fillCard(page: Page, cardNumber: string) {
+  await page.getByLabel('Card number').fill(cardNumber);
+  await page.getByLabel('Expiry month').fill('12');
+  await page.getByLabel('Expiry year').fill(String(new Date().getFullYear() + 3));
+  await page.getByLabel('CVC').fill('123');
+}
+
+test('first flow: plan, declined then paid checkout, new account, membership, card change, cancel, billing', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const email = `e2e-buyer-${Date.now()}@example.com`;
+
+  // Pricing: monthly by default, the yearly toggle shows the yearly prices.
+  await page.goto('/choose-a-plan');
+  await expect(page.getByRole('heading', { name: 'Choose Your Plan' })).toBeVisible();
+  await expect(page.getByText('Save 17%')).toBeVisible();
+  await page.getByText('Yearly').click();
+  await expect(page.getByText('$289.00')).toBeVisible();
+  await expect(page.getByText('$1,990.00')).toBeVisible();
+  await page.getByText('Monthly').click();
+  await expect(page.getByText('$29.00')).toBeVisible();
+  await expect(page.getByText('$199.00')).toBeVisible();
+  await page.getByRole('button', { name: 'Start Individual' }).click();
+
+  // The local provider's checkout page.
+  await expect(page).toHaveURL(/\/_checkout\/[^/]+$/);
+  await expect(page.getByText('Test mode — no real charge')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Individual' })).toBeVisible();
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Name on card').fill('Ann Buyer');
+  await fillCard(page, '4000 0000 0000 0002');
+  await page.getByRole('button', { name: 'Pay $29.00' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Your card was declined.' })).toBeVisible();
+
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByRole('button', { name: 'Pay $29.00' }).click();
+
+  // First-flow success page, then login with the generated password.
+  await expect(page).toHaveURL(/\/auth\/login$/, { timeout: 30_000 });
+  const dialog = page.getByRole('dialog', { name: 'Congratulations on signing up !' });
+  await expect(dialog).toBeVisible();
+  const generatedPassword = (await dialog.getByTestId('generated-password').innerText()).trim();
+  expect(generatedPassword.length).toBeGreaterThan(7);
+  await dialog.getByRole('button', { name: 'Got it' }).click();
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
+
+  // Confirm the e-mail outside the browser, so the page stays signed out.
+  const mail = await latestMailTo(request, email);
+  const confirmed = await request.get(firstLink(mail, baseURL!));
+  expect(confirmed.status()).toBeLessThan(400);
+
+  await submitLogin(page, email, generatedPassword);
+  await expect(page).toHaveURL(/\/user-dashboard$/);
+
+  // Membership: active, with the paying card.
+  await page.goto('/account/membership');
+  await expect(page.getByTestId('membership-status')).toHaveText('Active');
+  await expect(page.getByTestId('membership-period')).toContainText(/Renews on \w+ \d{1,2}, \d{4}/);
+  await expect(page.getByTestId('card-summary')).toContainText('4242');
+
+  // Change the card through a setup checkout.
+  await page.getByRole('button', { name: 'Change' }).click();
+  await expect(page).toHaveURL(/\/_checkout\/[^/]+$/);
+  await expect(page.getByRole('heading', { name: 'Change your card' })).toBeVisible();
+  await fillCard(page, '5555 5555 5555 4444');
+  await page.getByRole('button', { name: 'Save card' }).click();
+  await expect(page).toHaveURL(/\/account\/membership$/, { timeout: 30_000 });
+  await expect(page.getByTestId('card-summary')).toContainText('4444');
+
+  // Cancel at period end.
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/account\/cancel-membership$/);
+  await expect(page.getByText('You will not be charged again.')).toBeVisible();
+  await page.getByLabel('Why are you cancelling?').selectOption('Season is over');
+  await page.getByRole('button', { name: 'Cancel membership' }).click();
+  await expect(page).toHaveURL(/\/account\/membership$/);
+  await expect(page.getByTestId('membership-period')).toContainText(/Ends on \w+ \d{1,2}, \d{4}/);
+  await expect(page.getByRole('link', { name: 'Cancel' })).toHaveCount(0);
+
+  // Billing: no upcoming invoice, one paid invoice.
+  await page.goto('/account/billing');
+  await expect(page.getByText('Cancelled: no upcoming invoices')).toBeVisible();
+  const invoices = page.getByTestId('invoice');
+  await expect(invoices).toHaveCount(1);
+  await expect(invoices.first().getByRole('img', { name: 'Paid' })).toBeVisible();
+  await expect(invoices.first()).toContainText('$29.00');
+  await expect(invoices.first().getByRole('link', { name: 'View' })).toHaveAttribute('target', '_blank');
+  await expect(invoices.first().getByRole('link', { name: 'Download' })).toHaveAttribute('target', '_blank');
+});
+
+test('the first-flow page shows the retry panel for an unknown session', async ({ page }) => {
+  await page.goto('/swaz-subscription-success-stripe-first-flow?success=true&sessionid=cs_test_unknown&t=0');
+  await expect(page.getByRole('heading', { name: 'Processing Issue' })).toBeVisible();
+  await expect(page.getByText('Your payment was successful.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Try Again' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Try Logging In' })).toHaveAttribute('href', '/auth/login');
+  await expect(page.getByRole('link', { name: 'contact support' })).toHaveAttribute('href', '/contact');
+});
+
+test('a signed-in member subscribes through the member return page', async ({ page, user }) => {
+  await signIn(page, user);
+  await page.goto('/account/membership');
+  await expect(page.getByText('You have no membership yet.')).toBeVisible();
+  await page.getByRole('link', { name: 'Choose a plan' }).click();
+  await expect(page).toHaveURL(/\/choose-a-plan$/);
+  await page.getByText('Yearly').click();
+  await page.getByRole('button', { name: 'Start Team' }).click();
+
+  await expect(page).toHaveURL(/\/_checkout\/[^/]+$/);
+  await expect(page.getByRole('heading', { name: 'Team' })).toBeVisible();
+  await page.getByLabel('E-mail').fill(user.email);
+  await page.getByLabel('Name on card').fill('Jordan Member');
+  await fillCard(page, '4242 4242 4242 4242');
+  await page.getByRole('button', { name: 'Pay $1,990.00' }).click();
+
+  await expect(page).toHaveURL(/\/user-dashboard$/, { timeout: 30_000 });
+  await page.goto('/account/membership');
+  await expect(page.getByTestId('membership-status')).toHaveText('Active');
+  await expect(page.getByText('Team · Yearly')).toBeVisible();
+});
+
+test('buying with the e-mail of an existing account attaches the subscription and asks to log in', async ({
+  page,
+  user,
+}) => {
+  await page.goto('/choose-a-plan');
+  await page.getByRole('button', { name: 'Start Individual' }).click();
+  await expect(page).toHaveURL(/\/_checkout\/[^/]+$/);
+  await page.getByLabel('E-mail').fill(user.email);
+  await page.getByLabel('Name on card').fill('Jordan Again');
+  await fillCard(page, '4242 4242 4242 4242');
+  await page.getByRole('button', { name: 'Pay $29.00' }).click();
+
+  await expect(page).toHaveURL(/\/auth\/login/, { timeout: 30_000 });
+  await expect(page.getByRole('alert').filter({ hasText: 'New Subscription Added to your account' })).toBeVisible();
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(user.email);
+  await submitLogin(page, user.email, user.password);
+  await expect(page).toHaveURL(/\/user-dashboard$/);
+  await page.goto('/account/membership');
+  await expect(page.getByTestId('membership-status')).toHaveText('Active');
+});

@@ -1,0 +1,387 @@
+//! The Stripe provider: Checkout Sessions (subscription mode; setup mode for a card change),
+//! Customers, Subscriptions, Invoices and cancel at period end, over Stripe's REST API with the
+//! secret key, pinned to API version 2024-06-20. Webhooks are in `webhook`.
+
+pub mod webhook;
+
+use async_trait::async_trait;
+use serde_json::Value;
+
+use super::plans::{self, PlanId, ALL};
+use super::provider::*;
+use crate::config::BillingConfig;
+use crate::error::{AppError, Result};
+
+pub const API_VERSION: &str = "2024-06-20";
+
+pub struct StripeProvider {
+    http: reqwest::Client,
+    base: String,
+    key: String,
+    billing: BillingConfig,
+}
+
+fn text(v: &Value, key: &str) -> Option<String> {
+    match v.get(key) {
+        Some(Value::String(s)) => Some(s.clone()),
+        // An expanded object: its id.
+        Some(Value::Object(o)) => o.get("id").and_then(Value::as_str).map(str::to_owned),
+        _ => None,
+    }
+}
+
+fn card_of(pm: &Value) -> Option<Card> {
+    let card = pm.get("card")?;
+    Some(Card {
+        brand: card.get("brand")?.as_str()?.to_owned(),
+        last4: card.get("last4")?.as_str()?.to_owned(),
+        exp_month: card.get("exp_month")?.as_i64()?,
+        exp_year: card.get("exp_year")?.as_i64()?,
+    })
+}
+
+/// Reads a Stripe subscription object (from the API or a webhook event).
+pub fn parse_subscription(v: &Value, billing: &BillingConfig) -> Option<SubscriptionInfo> {
+    let plan = v
+        .pointer("/metadata/plan")
+        .and_then(Value::as_str)
+        .and_then(|p| PlanId::parse(p).ok())
+        .or_else(|| {
+            let price = v
+                .pointer("/items/data/0/price/id")
+                .and_then(Value::as_str)?;
+            ALL.into_iter()
+                .find(|p| plans::stripe_price(billing, *p) == price)
+        })?;
+    Some(SubscriptionInfo {
+        id: text(v, "id")?,
+        customer_id: text(v, "customer")?,
+        plan,
+        status: v.get("status")?.as_str()?.to_owned(),
+        current_period_start: v.get("current_period_start")?.as_i64()?,
+        current_period_end: v.get("current_period_end")?.as_i64()?,
+        cancel_at_period_end: v
+            .get("cancel_at_period_end")
+            .and_then(Value::as_bool)
+            .unwrap_or(false),
+        canceled_at: v.get("canceled_at").and_then(Value::as_i64),
+        card: v.get("default_payment_method").and_then(card_of),
+    })
+}
+
+fn parse_invoice(v: &Value) -> Option<InvoiceInfo> {
+    Some(InvoiceInfo {
+        id: text(v, "id").unwrap_or_else(|| "upcoming".to_owned()),
+        created: v.get("created")?.as_i64()?,
+        status: v
+            .get("status")
+            .and_then(Value::as_str)
+            .unwrap_or("draft")
+            .to_owned(),
+        currency: v.get("currency")?.as_str()?.to_owned(),
+        amount_due: v.get("amount_due").and_then(Value::as_i64).unwrap_or(0),
+        amount_paid: v.get("amount_paid").and_then(Value::as_i64).unwrap_or(0),
+        hosted_invoice_url: v
+            .get("hosted_invoice_url")
+            .and_then(Value::as_str)
+            .map(str::to_owned),
+        invoice_pdf: v
+            .get("invoice_pdf")
+            .and_then(Value::as_str)
+            .map(str::to_owned),
+        charge: text(v, "charge"),
+        card: v
+            .pointer("/payment_intent/payment_method")
+            .and_then(card_of),
+    })
+}
+
+impl StripeProvider {
+    pub fn new(billing: BillingConfig) -> anyhow::Result<Self> {
+        let key = billing
+            .stripe_secret_key
+            .as_ref()
+            .map(|k| k.expose().to_owned())
+            .ok_or_else(|| {
+                anyhow::anyhow!("STRIPE_SECRET_KEY is required with SWAZ_PAYMENTS=stripe")
+            })?;
+        Ok(Self {
+            http: reqwest::Client::builder()
+                .timeout(std::time::Duration::from_secs(30))
+                .build()?,
+            base: billing.stripe_api_base.trim_end_matches('/').to_owned(),
+            key,
+            billing,
+        })
+    }
+
+    /// One Stripe call; `None` for Stripe's 404 (`resource_missing`).
+    async fn call(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        form: &[(String, String)],
+    ) -> Result<Option<Value>> {
+        let url = format!("{}{path}", self.base);
+        let mut req = self
+            .http
+            .request(method.clone(), &url)
+            .bearer_auth(&self.key)
+            .header("Stripe-Version", API_VERSION);
+        req = if method == reqwest::Method::GET {
+            req.query(form)
+        } else {
+            req.form(form)
+        };
+        let res = req
+            .send()
+            .await
+            .map_err(|e| AppError::Internal(anyhow::anyhow!("calling Stripe {path}: {e}")))?;
+        let status = res.status();
+        let body: Value = res
+            .json()
+            .await
+            .map_err(|e| AppError::Internal(anyhow::anyhow!("reading Stripe {path}: {e}")))?;
+        if status == reqwest::StatusCode::NOT_FOUND {
+            return Ok(None);
+        }
+        if !status.is_success() {
+            let message = body
+                .pointer("/error/message")
+                .and_then(Value::as_str)
+                .unwrap_or("Stripe refused the request");
+            if status.is_client_error()
+                && body.pointer("/error/type").and_then(Value::as_str) == Some("card_error")
+            {
+                return Err(AppError::PaymentRequired(message.to_owned()));
+            }
+            return Err(AppError::Internal(anyhow::anyhow!(
+                "Stripe {path} answered {status}: {message}"
+            )));
+        }
+        Ok(Some(body))
+    }
+
+    async fn get(&self, path: &str, query: &[(&str, &str)]) -> Result<Option<Value>> {
+        let form: Vec<(String, String)> = query
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        self.call(reqwest::Method::GET, path, &form).await
+    }
+
+    async fn post(&self, path: &str, form: &[(&str, &str)]) -> Result<Value> {
+        let form: Vec<(String, String)> = form
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        self.call(reqwest::Method::POST, path, &form)
+            .await?
+            .ok_or_else(|| AppError::not_found("Stripe does not know that record."))
+    }
+}
+
+#[async_trait]
+impl PaymentProvider for StripeProvider {
+    fn name(&self) -> &'static str {
+        "stripe"
+    }
+
+    async fn create_checkout(&self, r: CheckoutRequest) -> Result<CheckoutLink> {
+        let price = plans::stripe_price(&self.billing, r.plan).to_owned();
+        let mut form = vec![
+            ("mode", "subscription"),
+            ("line_items[0][price]", price.as_str()),
+            ("line_items[0][quantity]", "1"),
+            ("success_url", r.success_url.as_str()),
+            ("cancel_url", r.cancel_url.as_str()),
+            ("metadata[plan]", r.plan.as_str()),
+            ("subscription_data[metadata][plan]", r.plan.as_str()),
+        ];
+        match (&r.customer_id, &r.customer_email) {
+            (Some(id), _) => form.push(("customer", id)),
+            (None, Some(email)) => form.push(("customer_email", email)),
+            _ => {}
+        }
+        if let Some(buyer) = &r.buyer_user_id {
+            form.push(("client_reference_id", buyer));
+        }
+        let session = self.post("/v1/checkout/sessions", &form).await?;
+        Ok(CheckoutLink {
+            id: text(&session, "id").unwrap_or_default(),
+            url: text(&session, "url").unwrap_or_default(),
+        })
+    }
+
+    async fn create_setup_checkout(&self, r: SetupRequest) -> Result<CheckoutLink> {
+        let session = self
+            .post(
+                "/v1/checkout/sessions",
+                &[
+                    ("mode", "setup"),
+                    ("customer", &r.customer_id),
+                    ("payment_method_types[0]", "card"),
+                    (
+                        "setup_intent_data[metadata][subscription_id]",
+                        &r.subscription_id,
+                    ),
+                    ("success_url", &r.success_url),
+                    ("cancel_url", &r.cancel_url),
+                ],
+            )
+            .await?;
+        Ok(CheckoutLink {
+            id: text(&session, "id").unwrap_or_default(),
+            url: text(&session, "url").unwrap_or_default(),
+        })
+    }
+
+    async fn checkout(&self, session_id: &str) -> Result<Option<CheckoutInfo>> {
+        let Some(s) = self
+            .get(
+                &format!("/v1/checkout/sessions/{}", urlencoding::encode(session_id)),
+                &[],
+            )
+            .await?
+        else {
+            return Ok(None);
+        };
+        let mode = if s.get("mode").and_then(Value::as_str) == Some("setup") {
+            CheckoutMode::Setup
+        } else {
+            CheckoutMode::Subscription
+        };
+        let paid = matches!(
+            s.get("payment_status").and_then(Value::as_str),
+            Some("paid" | "no_payment_required")
+        );
+        let complete = s.get("status").and_then(Value::as_str) == Some("complete")
+            && (paid || mode == CheckoutMode::Setup);
+        Ok(Some(CheckoutInfo {
+            id: text(&s, "id").unwrap_or_default(),
+            mode,
+            complete,
+            plan: s
+                .pointer("/metadata/plan")
+                .and_then(Value::as_str)
+                .and_then(|p| PlanId::parse(p).ok()),
+            email: s
+                .pointer("/customer_details/email")
+                .and_then(Value::as_str)
+                .or_else(|| s.get("customer_email").and_then(Value::as_str))
+                .map(str::to_owned),
+            name: s
+                .pointer("/customer_details/name")
+                .and_then(Value::as_str)
+                .map(str::to_owned),
+            customer_id: text(&s, "customer"),
+            subscription_id: text(&s, "subscription"),
+            buyer_user_id: text(&s, "client_reference_id"),
+        }))
+    }
+
+    async fn subscription(&self, subscription_id: &str) -> Result<Option<SubscriptionInfo>> {
+        let sub = self
+            .get(
+                &format!("/v1/subscriptions/{}", urlencoding::encode(subscription_id)),
+                &[("expand[]", "default_payment_method")],
+            )
+            .await?;
+        Ok(sub.and_then(|s| parse_subscription(&s, &self.billing)))
+    }
+
+    async fn apply_setup(&self, session_id: &str) -> Result<Card> {
+        let s = self
+            .get(
+                &format!("/v1/checkout/sessions/{}", urlencoding::encode(session_id)),
+                &[("expand[]", "setup_intent")],
+            )
+            .await?
+            .ok_or_else(|| AppError::not_found("We could not find that card change."))?;
+        let customer = text(&s, "customer").unwrap_or_default();
+        let pm = s
+            .pointer("/setup_intent/payment_method")
+            .and_then(Value::as_str)
+            .ok_or_else(|| {
+                AppError::bad_request(
+                    "That card change was not completed. Try changing your card again.",
+                )
+            })?
+            .to_owned();
+        self.post(
+            &format!("/v1/customers/{customer}"),
+            &[("invoice_settings[default_payment_method]", &pm)],
+        )
+        .await?;
+        if let Some(sub) = s
+            .pointer("/setup_intent/metadata/subscription_id")
+            .and_then(Value::as_str)
+        {
+            self.post(
+                &format!("/v1/subscriptions/{sub}"),
+                &[("default_payment_method", &pm)],
+            )
+            .await?;
+        }
+        let method = self
+            .get(&format!("/v1/payment_methods/{pm}"), &[])
+            .await?
+            .ok_or_else(|| {
+                AppError::Internal(anyhow::anyhow!("Stripe lost payment method {pm}"))
+            })?;
+        card_of(&method).ok_or_else(|| AppError::bad_request("That payment method is not a card."))
+    }
+
+    async fn cancel_at_period_end(&self, subscription_id: &str) -> Result<SubscriptionInfo> {
+        self.post(
+            &format!("/v1/subscriptions/{subscription_id}"),
+            &[("cancel_at_period_end", "true")],
+        )
+        .await?;
+        self.subscription(subscription_id)
+            .await?
+            .ok_or_else(|| AppError::not_found("You have no membership yet."))
+    }
+
+    async fn upcoming_invoice(
+        &self,
+        customer_id: &str,
+        subscription_id: &str,
+    ) -> Result<Option<InvoiceInfo>> {
+        let Some(sub) = self.subscription(subscription_id).await? else {
+            return Ok(None);
+        };
+        if sub.cancel_at_period_end || sub.status == "canceled" {
+            return Ok(None);
+        }
+        let upcoming = self
+            .get(
+                "/v1/invoices/upcoming",
+                &[("customer", customer_id), ("subscription", subscription_id)],
+            )
+            .await?;
+        Ok(upcoming.and_then(|u| parse_invoice(&u)).map(|mut i| {
+            i.card = sub.card.clone();
+            i
+        }))
+    }
+
+    async fn invoices(&self, customer_id: &str) -> Result<Vec<InvoiceInfo>> {
+        let list = self
+            .get(
+                "/v1/invoices",
+                &[
+                    ("customer", customer_id),
+                    ("limit", "24"),
+                    ("expand[]", "data.payment_intent.payment_method"),
+                ],
+            )
+            .await?
+            .unwrap_or(Value::Null);
+        Ok(list
+            .get("data")
+            .and_then(Value::as_array)
+            .map(|items| items.iter().filter_map(parse_invoice).collect())
+            .unwrap_or_default())
+    }
+}

@@ -1,0 +1,370 @@
+//! A fake Stripe HTTP server for the tests: the endpoints the Stripe provider calls, with
+//! Stripe's form-encoded requests and JSON objects, plus `/_fake/complete/{session}` standing in
+//! for the buyer paying on Stripe's hosted page.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Form, Json, Router};
+use serde_json::{json, Value};
+
+pub const KEY: &str = "sk_test_fake_key";
+pub const WEBHOOK_SECRET: &str = "whsec_fake_secret";
+
+#[derive(Default)]
+pub struct Store {
+    next: u64,
+    pub sessions: HashMap<String, Value>,
+    pub subscriptions: HashMap<String, Value>,
+    pub customers: HashMap<String, Value>,
+    pub payment_methods: HashMap<String, Value>,
+    pub invoices: Vec<Value>,
+    /// Every form the server received, by path.
+    pub forms: Vec<(String, HashMap<String, String>)>,
+}
+
+impl Store {
+    fn id(&mut self, prefix: &str) -> String {
+        self.next += 1;
+        format!("{prefix}_fake{}", self.next)
+    }
+}
+
+#[derive(Clone)]
+pub struct FakeStripe {
+    pub base: String,
+    pub store: Arc<Mutex<Store>>,
+}
+
+type Shared = Arc<Mutex<Store>>;
+
+fn missing(what: &str) -> Response {
+    (StatusCode::NOT_FOUND, Json(json!({ "error": { "type": "invalid_request_error", "code": "resource_missing", "message": format!("No such {what}") } }))).into_response()
+}
+
+/// Stripe's answer to a request without the secret key or the pinned API version.
+fn refused(headers: &HeaderMap) -> Option<Response> {
+    let ok = headers.get("authorization").and_then(|v| v.to_str().ok())
+        == Some(&format!("Bearer {KEY}"))
+        && headers.get("stripe-version").is_some();
+    (!ok).then(|| {
+        (StatusCode::UNAUTHORIZED, Json(json!({ "error": { "type": "invalid_request_error", "message": "Invalid API Key provided" } }))).into_response()
+    })
+}
+
+fn card(pm: &Value) -> Value {
+    pm.clone()
+}
+
+async fn create_session(
+    State(s): State<Shared>,
+    headers: HeaderMap,
+    Form(form): Form<HashMap<String, String>>,
+) -> Response {
+    if let Some(r) = refused(&headers) {
+        return r;
+    }
+    let mut store = s.lock().unwrap();
+    let id = store.id("cs_test");
+    store
+        .forms
+        .push(("/v1/checkout/sessions".into(), form.clone()));
+    let get = |k: &str| {
+        form.get(k)
+            .cloned()
+            .map(Value::String)
+            .unwrap_or(Value::Null)
+    };
+    let session = json!({
+        "id": id, "object": "checkout.session", "mode": get("mode"), "status": "open", "payment_status": "unpaid",
+        "url": format!("https://checkout.stripe.test/c/pay/{id}"),
+        "success_url": get("success_url"), "cancel_url": get("cancel_url"),
+        "customer": get("customer"), "customer_email": get("customer_email"),
+        "client_reference_id": get("client_reference_id"),
+        "metadata": { "plan": get("metadata[plan]") },
+        "line_items_price": get("line_items[0][price]"),
+        "setup_sub": get("setup_intent_data[metadata][subscription_id]"),
+        "subscription": null, "setup_intent": null, "customer_details": null,
+    });
+    store.sessions.insert(id, session.clone());
+    Json(session).into_response()
+}
+
+async fn get_session(
+    State(s): State<Shared>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    Query(q): Query<Vec<(String, String)>>,
+) -> Response {
+    if let Some(r) = refused(&headers) {
+        return r;
+    }
+    let store = s.lock().unwrap();
+    let Some(mut session) = store.sessions.get(&id).cloned() else {
+        return missing("checkout.session");
+    };
+    if !q
+        .iter()
+        .any(|(k, v)| k == "expand[]" && v == "setup_intent")
+    {
+        if let Some(si) = session
+            .get("setup_intent")
+            .and_then(|v| v.get("id"))
+            .cloned()
+        {
+            session["setup_intent"] = si;
+        }
+    }
+    Json(session).into_response()
+}
+
+/// The buyer pays (subscription mode) or saves a card (setup mode) on the hosted page.
+async fn complete(
+    State(s): State<Shared>,
+    Path(id): Path<String>,
+    Json(input): Json<Value>,
+) -> Response {
+    let mut store = s.lock().unwrap();
+    let Some(mut session) = store.sessions.get(&id).cloned() else {
+        return missing("checkout.session");
+    };
+    let pm_id = store.id("pm");
+    let pm = json!({ "id": pm_id, "object": "payment_method", "card": input["card"].clone() });
+    store.payment_methods.insert(pm_id.clone(), pm.clone());
+    let now = chrono::Utc::now().timestamp();
+    if session["mode"] == "setup" {
+        let seti = store.id("seti");
+        session["setup_intent"] = json!({ "id": seti, "payment_method": pm_id, "metadata": { "subscription_id": session["setup_sub"].clone() } });
+    } else {
+        let customer = match session["customer"].as_str() {
+            Some(c) => c.to_owned(),
+            None => {
+                let c = store.id("cus");
+                store.customers.insert(c.clone(), json!({ "id": c, "email": input["email"].clone(), "invoice_settings": { "default_payment_method": pm_id } }));
+                c
+            }
+        };
+        let sub_id = store.id("sub");
+        let plan = session["metadata"]["plan"].clone();
+        let price = session["line_items_price"].clone();
+        store.subscriptions.insert(sub_id.clone(), json!({
+            "id": sub_id, "object": "subscription", "customer": customer, "status": "active",
+            "current_period_start": now, "current_period_end": now + 30 * 86400,
+            "cancel_at_period_end": false, "canceled_at": null, "metadata": { "plan": plan },
+            "items": { "data": [{ "price": { "id": price } }] }, "default_payment_method": pm_id,
+        }));
+        let invoice_id = store.id("in");
+        store.invoices.push(json!({
+            "id": invoice_id, "object": "invoice", "customer": customer, "subscription": sub_id, "created": now,
+            "status": "paid", "currency": "usd", "amount_due": 2900, "amount_paid": 2900, "charge": "ch_fake",
+            "hosted_invoice_url": format!("https://invoice.stripe.test/i/{invoice_id}"),
+            "invoice_pdf": format!("https://pay.stripe.test/invoice/{invoice_id}/pdf"),
+            "payment_intent": { "id": "pi_fake", "payment_method": pm_id },
+        }));
+        session["customer"] = json!(customer);
+        session["subscription"] = json!(sub_id);
+        session["payment_status"] = json!("paid");
+        session["customer_details"] =
+            json!({ "email": input["email"].clone(), "name": input["name"].clone() });
+    }
+    session["status"] = json!("complete");
+    store.sessions.insert(id, session.clone());
+    Json(session).into_response()
+}
+
+fn expanded_subscription(store: &Store, id: &str) -> Option<Value> {
+    let mut sub = store.subscriptions.get(id)?.clone();
+    if let Some(pm) = sub["default_payment_method"]
+        .as_str()
+        .and_then(|pm| store.payment_methods.get(pm))
+    {
+        sub["default_payment_method"] = card(pm);
+    }
+    Some(sub)
+}
+
+async fn get_subscription(
+    State(s): State<Shared>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> Response {
+    if let Some(r) = refused(&headers) {
+        return r;
+    }
+    let store = s.lock().unwrap();
+    match expanded_subscription(&store, &id) {
+        Some(sub) => Json(sub).into_response(),
+        None => missing("subscription"),
+    }
+}
+
+async fn update_subscription(
+    State(s): State<Shared>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    Form(form): Form<HashMap<String, String>>,
+) -> Response {
+    if let Some(r) = refused(&headers) {
+        return r;
+    }
+    let mut store = s.lock().unwrap();
+    store
+        .forms
+        .push((format!("/v1/subscriptions/{id}"), form.clone()));
+    let Some(sub) = store.subscriptions.get_mut(&id) else {
+        return missing("subscription");
+    };
+    if form.get("cancel_at_period_end").map(String::as_str) == Some("true") {
+        sub["cancel_at_period_end"] = json!(true);
+        sub["canceled_at"] = json!(chrono::Utc::now().timestamp());
+    }
+    if let Some(pm) = form.get("default_payment_method") {
+        sub["default_payment_method"] = json!(pm);
+    }
+    let sub = expanded_subscription(&store, &id).unwrap();
+    Json(sub).into_response()
+}
+
+async fn update_customer(
+    State(s): State<Shared>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    Form(form): Form<HashMap<String, String>>,
+) -> Response {
+    if let Some(r) = refused(&headers) {
+        return r;
+    }
+    let mut store = s.lock().unwrap();
+    store
+        .forms
+        .push((format!("/v1/customers/{id}"), form.clone()));
+    let Some(customer) = store.customers.get_mut(&id) else {
+        return missing("customer");
+    };
+    if let Some(pm) = form.get("invoice_settings[default_payment_method]") {
+        customer["invoice_settings"]["default_payment_method"] = json!(pm);
+    }
+    Json(customer.clone()).into_response()
+}
+
+async fn get_payment_method(
+    State(s): State<Shared>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> Response {
+    if let Some(r) = refused(&headers) {
+        return r;
+    }
+    match s.lock().unwrap().payment_methods.get(&id) {
+        Some(pm) => Json(pm.clone()).into_response(),
+        None => missing("payment_method"),
+    }
+}
+
+async fn upcoming(
+    State(s): State<Shared>,
+    headers: HeaderMap,
+    Query(q): Query<HashMap<String, String>>,
+) -> Response {
+    if let Some(r) = refused(&headers) {
+        return r;
+    }
+    let store = s.lock().unwrap();
+    let Some(sub) = q
+        .get("subscription")
+        .and_then(|id| store.subscriptions.get(id))
+    else {
+        return missing("upcoming invoice");
+    };
+    Json(json!({ "object": "invoice", "created": sub["current_period_end"], "currency": "usd", "amount_due": 2900, "status": "draft" })).into_response()
+}
+
+async fn list_invoices(
+    State(s): State<Shared>,
+    headers: HeaderMap,
+    Query(q): Query<Vec<(String, String)>>,
+) -> Response {
+    if let Some(r) = refused(&headers) {
+        return r;
+    }
+    let store = s.lock().unwrap();
+    let customer = q
+        .iter()
+        .find(|(k, _)| k == "customer")
+        .map(|(_, v)| v.clone())
+        .unwrap_or_default();
+    let data: Vec<Value> = store
+        .invoices
+        .iter()
+        .filter(|i| i["customer"] == customer.as_str())
+        .map(|i| {
+            let mut i = i.clone();
+            if let Some(pm) = i["payment_intent"]["payment_method"]
+                .as_str()
+                .and_then(|pm| store.payment_methods.get(pm))
+            {
+                i["payment_intent"]["payment_method"] = pm.clone();
+            }
+            i
+        })
+        .collect();
+    Json(json!({ "object": "list", "data": data, "has_more": false })).into_response()
+}
+
+impl FakeStripe {
+    pub async fn start() -> Self {
+        let store: Shared = Arc::default();
+        let app = Router::new()
+            .route("/v1/checkout/sessions", post(create_session))
+            .route("/v1/checkout/sessions/{id}", get(get_session))
+            .route("/_fake/complete/{id}", post(complete))
+            .route(
+                "/v1/subscriptions/{id}",
+                get(get_subscription).post(update_subscription),
+            )
+            .route("/v1/customers/{id}", post(update_customer))
+            .route("/v1/payment_methods/{id}", get(get_payment_method))
+            .route("/v1/invoices/upcoming", get(upcoming))
+            .route("/v1/invoices", get(list_invoices))
+            .with_state(store.clone());
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let base = format!("http://{}", listener.local_addr().unwrap());
+        tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+        Self { base, store }
+    }
+
+    /// Pays (or saves a card on) a checkout session as the buyer would on Stripe's page.
+    pub async fn complete(
+        &self,
+        session_id: &str,
+        email: &str,
+        name: &str,
+        brand: &str,
+        last4: &str,
+    ) {
+        let res = reqwest::Client::new()
+            .post(format!("{}/_fake/complete/{session_id}", self.base))
+            .json(&json!({ "email": email, "name": name, "card": { "brand": brand, "last4": last4, "exp_month": 4, "exp_year": 2033 } }))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 200);
+    }
+
+    pub fn configure(&self, billing: &mut swaz::config::BillingConfig) {
+        billing.mode = swaz::config::PaymentMode::Stripe;
+        billing.stripe_secret_key = Some(swaz::config::Secret::new(KEY));
+        billing.stripe_webhook_secret = Some(swaz::config::Secret::new(WEBHOOK_SECRET));
+        billing.stripe_api_base = self.base.clone();
+        billing.stripe_prices = [
+            "price_solo".into(),
+            "price_solo_yearly".into(),
+            "price_team".into(),
+            "price_team_yearly".into(),
+        ];
+    }
+}

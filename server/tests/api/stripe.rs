@@ -1,0 +1,347 @@
+//! The Stripe provider against a fake Stripe server, and the signed webhook.
+
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+
+use crate::fake_stripe::{FakeStripe, WEBHOOK_SECRET};
+use crate::support::TestApp;
+
+const API: &str = "/_api/v1";
+
+async fn stripe_app() -> (TestApp, FakeStripe) {
+    let fake = FakeStripe::start().await;
+    let configured = fake.clone();
+    let app = TestApp::builder()
+        .config(move |c| configured.configure(&mut c.billing))
+        .spawn()
+        .await;
+    (app, fake)
+}
+
+async fn checkout(app: &TestApp, plan: &str, token: Option<&str>) -> String {
+    let mut req = app
+        .http
+        .post(app.url(&format!("{API}/stripe/checkout")))
+        .json(&json!({ "plan": plan }));
+    if let Some(t) = token {
+        req = req.bearer_auth(t);
+    }
+    let body: Value = req.send().await.unwrap().json().await.unwrap();
+    let url = body["url"].as_str().unwrap();
+    assert!(
+        url.starts_with("https://checkout.stripe.test/c/pay/cs_test_"),
+        "{url}"
+    );
+    url.rsplit('/').next().unwrap().to_owned()
+}
+
+async fn get(app: &TestApp, token: &str, path: &str) -> Value {
+    app.get_auth(&format!("{API}{path}"), token)
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap()
+}
+
+async fn webhook(
+    app: &TestApp,
+    event: &Value,
+    secret: &str,
+    timestamp: i64,
+) -> (StatusCode, Value) {
+    let body = serde_json::to_vec(event).unwrap();
+    let res = app
+        .http
+        .post(app.url(&format!("{API}/stripe/webhook")))
+        .header(
+            "stripe-signature",
+            swaz::billing::stripe::webhook::sign(&body, secret, timestamp),
+        )
+        .header("content-type", "application/json")
+        .body(body)
+        .send()
+        .await
+        .unwrap();
+    (res.status(), res.json().await.unwrap())
+}
+
+/// A new member through the first flow on Stripe: answers (access token, subscription id).
+async fn stripe_member(app: &TestApp, fake: &FakeStripe) -> (String, String) {
+    let session = checkout(app, "solo", None).await;
+    fake.complete(&session, "zed@example.com", "Zed Ray", "visa", "4242")
+        .await;
+    let res = app
+        .http
+        .post(app.url(&format!(
+            "{API}/stripe/subscriptionsuccess-result?sessionid={session}&t=0"
+        )))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    let body: Value = res.json().await.unwrap();
+    sqlx::query("UPDATE users SET email_confirmed_at = 1")
+        .execute(app.state.db.pool())
+        .await
+        .unwrap();
+    let token = app
+        .sign_in(
+            "zed@example.com",
+            body["generatedPassword"].as_str().unwrap(),
+        )
+        .await["access_token"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let sub = fake
+        .store
+        .lock()
+        .unwrap()
+        .subscriptions
+        .keys()
+        .next()
+        .unwrap()
+        .clone();
+    (token, sub)
+}
+
+#[tokio::test]
+async fn checkout_sends_stripe_the_plans_price_and_the_return_addresses() {
+    let (app, fake) = stripe_app().await;
+    checkout(&app, "team_yearly", None).await;
+    let store = fake.store.lock().unwrap();
+    let (path, form) = &store.forms[0];
+    assert_eq!(path, "/v1/checkout/sessions");
+    assert_eq!(form["mode"], "subscription");
+    assert_eq!(form["line_items[0][price]"], "price_team_yearly");
+    assert_eq!(form["metadata[plan]"], "team_yearly");
+    assert_eq!(
+        form["success_url"],
+        format!("{}/swaz-subscription-success-stripe-first-flow?success=true&sessionid={{CHECKOUT_SESSION_ID}}&t=1", app.base)
+    );
+}
+
+#[tokio::test]
+async fn a_stripe_member_sees_their_card_and_invoices_changes_the_card_and_cancels() {
+    let (app, fake) = stripe_app().await;
+    let (token, sub_id) = stripe_member(&app, &fake).await;
+    let me = get(&app, &token, "/swazprofile").await;
+    assert_eq!(me["roles"], json!(["PAID"]));
+    let sub = get(&app, &token, "/stripe/getcustomersubscription").await;
+    assert_eq!(sub["status"], "active");
+    assert_eq!(sub["plan"], "solo");
+    assert_eq!(
+        sub["defaultPaymentMethod"]["card"],
+        json!({ "brand": "visa", "last4": "4242", "expMonth": 4, "expYear": 2033 })
+    );
+
+    let history = get(&app, &token, "/stripe/getcustomerbillinghistory").await;
+    assert_eq!(history["upcoming"]["amountDue"], 2900);
+    assert_eq!(
+        history["history"][0]["hostedInvoiceUrl"]
+            .as_str()
+            .unwrap()
+            .split('/')
+            .nth(2),
+        Some("invoice.stripe.test")
+    );
+    assert_eq!(
+        history["history"][0]["paymentIntent"]["paymentMethod"]["card"]["last4"],
+        "4242"
+    );
+
+    let res = app
+        .get_auth(
+            &format!("{API}/stripe/subscription/changepaymentrequest"),
+            &token,
+        )
+        .send()
+        .await
+        .unwrap();
+    let location = res.headers()["location"].to_str().unwrap().to_owned();
+    let setup = location.rsplit('/').next().unwrap().to_owned();
+    fake.complete(&setup, "zed@example.com", "Zed Ray", "mastercard", "4444")
+        .await;
+    let res = app
+        .http
+        .put(app.url(&format!("{API}/stripe/updatedefaultpaymentmethod/{setup}")))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(res.json::<Value>().await.unwrap()["card"]["last4"], "4444");
+    assert_eq!(
+        get(&app, &token, "/stripe/getcustomersubscription").await["defaultPaymentMethod"]["card"]
+            ["brand"],
+        "mastercard"
+    );
+
+    let res = app
+        .http
+        .post(app.url(&format!("{API}/stripe/cancelsubscription")))
+        .bearer_auth(&token)
+        .json(&json!({ "reason": "injured" }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        res.json::<Value>().await.unwrap()["cancelAtPeriodEnd"],
+        true
+    );
+    assert_eq!(
+        fake.store.lock().unwrap().subscriptions[&sub_id]["cancel_at_period_end"],
+        true
+    );
+    assert_eq!(
+        get(&app, &token, "/stripe/getcustomerbillinghistory").await["upcoming"],
+        Value::Null
+    );
+}
+
+fn subscription_event(id: &str, kind: &str, sub: &Value) -> Value {
+    json!({ "id": id, "object": "event", "type": kind, "data": { "object": sub } })
+}
+
+#[tokio::test]
+async fn a_signed_webhook_keeps_the_membership_in_step_once_per_event() {
+    let (app, fake) = stripe_app().await;
+    let (token, sub_id) = stripe_member(&app, &fake).await;
+    let mut sub = fake.store.lock().unwrap().subscriptions[&sub_id].clone();
+    sub["status"] = json!("canceled");
+    let event = subscription_event("evt_1", "customer.subscription.deleted", &sub);
+    let now = chrono::Utc::now().timestamp();
+
+    let (status, body) = webhook(&app, &event, WEBHOOK_SECRET, now).await;
+    assert_eq!(
+        (status, body),
+        (StatusCode::OK, json!({ "received": true }))
+    );
+    assert_eq!(
+        get(&app, &token, "/swazprofile").await["roles"],
+        json!([]),
+        "a deleted subscription ends PAID"
+    );
+
+    // Stripe redelivers: the same event is not applied twice.
+    sub["status"] = json!("active");
+    let replay = subscription_event("evt_1", "customer.subscription.updated", &sub);
+    let (status, body) = webhook(&app, &replay, WEBHOOK_SECRET, now).await;
+    assert_eq!(
+        (status, body["duplicate"].as_bool()),
+        (StatusCode::OK, Some(true))
+    );
+    assert_eq!(get(&app, &token, "/swazprofile").await["roles"], json!([]));
+    let events: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM stripe_events")
+        .fetch_one(app.state.db.pool())
+        .await
+        .unwrap();
+    assert_eq!(events, 1);
+
+    let (status, _) = webhook(
+        &app,
+        &subscription_event("evt_2", "customer.subscription.updated", &sub),
+        WEBHOOK_SECRET,
+        now,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        get(&app, &token, "/swazprofile").await["roles"],
+        json!(["PAID"])
+    );
+}
+
+#[tokio::test]
+async fn a_failed_renewal_payment_suspends_until_an_invoice_is_paid() {
+    let (app, fake) = stripe_app().await;
+    let (token, sub_id) = stripe_member(&app, &fake).await;
+    let now = chrono::Utc::now().timestamp();
+    fake.store
+        .lock()
+        .unwrap()
+        .subscriptions
+        .get_mut(&sub_id)
+        .unwrap()["status"] = json!("past_due");
+    let failed = json!({ "id": "evt_f", "type": "invoice.payment_failed", "data": { "object": { "id": "in_x", "subscription": sub_id } } });
+    assert_eq!(
+        webhook(&app, &failed, WEBHOOK_SECRET, now).await.0,
+        StatusCode::OK
+    );
+    assert_eq!(get(&app, &token, "/swazprofile").await["roles"], json!([]));
+    assert_eq!(
+        get(&app, &token, "/stripe/getcustomersubscription").await["status"],
+        "past_due"
+    );
+    fake.store
+        .lock()
+        .unwrap()
+        .subscriptions
+        .get_mut(&sub_id)
+        .unwrap()["status"] = json!("active");
+    let paid = json!({ "id": "evt_p", "type": "invoice.paid", "data": { "object": { "id": "in_y", "subscription": sub_id } } });
+    assert_eq!(
+        webhook(&app, &paid, WEBHOOK_SECRET, now).await.0,
+        StatusCode::OK
+    );
+    assert_eq!(
+        get(&app, &token, "/swazprofile").await["roles"],
+        json!(["PAID"])
+    );
+}
+
+#[tokio::test]
+async fn a_completed_checkout_event_attaches_a_signed_in_buyers_membership() {
+    let (app, fake) = stripe_app().await;
+    let (_, token, _) = app.signed_in_user("ann@example.com").await;
+    let session = checkout(&app, "solo", Some(&token)).await;
+    fake.complete(&session, "ann@example.com", "Ann", "visa", "4242")
+        .await;
+    let stored = fake.store.lock().unwrap().sessions[&session].clone();
+    let event = json!({ "id": "evt_c", "type": "checkout.session.completed", "data": { "object": stored } });
+    assert_eq!(
+        webhook(&app, &event, WEBHOOK_SECRET, chrono::Utc::now().timestamp())
+            .await
+            .0,
+        StatusCode::OK
+    );
+    assert_eq!(
+        get(&app, &token, "/swazprofile").await["roles"],
+        json!(["PAID"])
+    );
+}
+
+#[tokio::test]
+async fn webhooks_with_a_bad_signature_a_stale_timestamp_or_none_are_refused() {
+    let (app, _) = stripe_app().await;
+    let event = json!({ "id": "evt_x", "type": "invoice.paid", "data": { "object": {} } });
+    let now = chrono::Utc::now().timestamp();
+    let (status, body) = webhook(&app, &event, "whsec_wrong", now).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        body["message"],
+        "Invalid Stripe signature: no Stripe-Signature matches the body."
+    );
+    let (status, body) = webhook(&app, &event, WEBHOOK_SECRET, now - 600).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(body["message"]
+        .as_str()
+        .unwrap()
+        .contains("outside the tolerance"));
+    let res = app.post_json(&format!("{API}/stripe/webhook"), event).await;
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(
+        res.json::<Value>().await.unwrap()["message"],
+        "The Stripe-Signature header is missing."
+    );
+}
+
+#[tokio::test]
+async fn the_webhook_is_off_in_local_test_mode() {
+    let app = TestApp::spawn().await;
+    let event = json!({ "id": "evt_x", "type": "invoice.paid" });
+    let (status, _) = webhook(&app, &event, WEBHOOK_SECRET, chrono::Utc::now().timestamp()).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}

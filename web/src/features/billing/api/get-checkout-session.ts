@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiError } from '@/lib/api/errors';
+import { getJson } from './http';
+import { billingKeys } from './keys';
+import type { CheckoutSession } from './types';
+
+export async function getCheckoutSession(sessionId: string): Promise<CheckoutSession> {
+  return getJson<CheckoutSession>(`/localpay/checkout/${encodeURIComponent(sessionId)}`);
+}
+
+export const checkoutSessionQueryOptions = (sessionId: string) =>
+  queryOptions({
+    queryKey: billingKeys.checkoutSession(sessionId),
+    queryFn: () => getCheckoutSession(sessionId),
+    staleTime: 0,
+    retry: (failureCount, error) => !(error instanceof ApiError && error.status < 500) && failureCount < 2,
+  });
+
+export function useCheckoutSession(sessionId: string) {
+  return useQuery(checkoutSessionQueryOptions(sessionId));
+}

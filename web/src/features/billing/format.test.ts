@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { capitalise, formatBrand, formatExpiry, formatLongDate, formatMoney } from './format';
+import { planLabel } from './plan-name';
+
+describe('formatMoney', () => {
+  it('divides minor units by 100 in US-English currency format', () => {
+    expect(formatMoney(2900, 'usd')).toBe('$29.00');
+    expect(formatMoney(199000, 'usd')).toBe('$1,990.00');
+    expect(formatMoney(28900, 'USD')).toBe('$289.00');
+    expect(formatMoney(0, 'usd')).toBe('$0.00');
+    expect(formatMoney(1999, 'eur')).toBe('€19.99');
+  });
+});
+
+describe('formatLongDate', () => {
+  it('shows seconds since the epoch as a long US date', () => {
+    // Noon UTC, so every time zone shows the same day.
+    expect(formatLongDate(Date.UTC(2026, 10, 23, 12) / 1000)).toBe('November 23, 2026');
+    expect(formatLongDate(Date.UTC(2022, 11, 31, 12) / 1000)).toBe('December 31, 2022');
+  });
+});
+
+describe('status and card text', () => {
+  it('capitalises statuses', () => {
+    expect(capitalise('active')).toBe('Active');
+    expect(capitalise('past_due')).toBe('Past due');
+    expect(capitalise('')).toBe('');
+  });
+
+  it('formats brand and expiry', () => {
+    expect(formatBrand('visa')).toBe('Visa');
+    expect(formatBrand('amex')).toBe('American Express');
+    expect(formatExpiry(4, 2030)).toBe('04/2030');
+  });
+});
+
+describe('planLabel', () => {
+  it('names the plan from an id or an object', () => {
+    expect(planLabel('team')).toBe('Team · Monthly');
+    expect(planLabel('solo_yearly')).toBe('Individual · Yearly');
+    expect(planLabel({ id: 'solo', name: 'Solo', interval: 'month', amount: 1, currency: 'usd', seats: 1 })).toBe('Solo · Monthly');
+    expect(planLabel('unknown')).toBe('unknown');
+    expect(planLabel(null)).toBeNull();
+  });
+});

@@ -1,0 +1,26 @@
+/** SPEC §9: amounts are minor units divided by 100, in US-English currency format. */
+export function formatMoney(minorUnits: number, currency: string): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(minorUnits / 100);
+}
+
+/** SPEC §9: dates in long format, e.g. 'November 23, 2026'. Takes seconds since the epoch. */
+export function formatLongDate(epochSeconds: number): string {
+  return new Date(epochSeconds * 1000).toLocaleDateString('en-US', { dateStyle: 'long' });
+}
+
+/** SPEC §2/§4: statuses are shown capitalised ('past_due' → 'Past due'). */
+export function capitalise(value: string): string {
+  const text = value.replace(/_/g, ' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** Expiry as MM/YYYY. */
+export function formatExpiry(month: number, year: number): string {
+  return `${String(month).padStart(2, '0')}/${year}`;
+}
+
+/** 'visa' → 'Visa', 'mastercard' → 'Mastercard', 'amex' → 'American Express'. */
+export function formatBrand(brand: string): string {
+  const known: Record<string, string> = { amex: 'American Express', diners: 'Diners Club', unionpay: 'UnionPay' };
+  return known[brand.toLowerCase()] ?? capitalise(brand);
+}

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '@/lib/api/client';
+import type { VisionAnswers } from '../steps';
+import type { AthleticVision } from './get-vision';
+import { visionKeys } from './keys';
+import { toastSaveError } from './save-error';
+
+export async function saveVision(answers: VisionAnswers): Promise<AthleticVision> {
+  return unwrap(await api.POST('/userinput/athleticvision', { body: answers }));
+}
+
+/** Saves all nine answers at once (the entry form). */
+export function useSaveVision() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveVision,
+    onSuccess: async (saved) => {
+      await queryClient.invalidateQueries({ queryKey: visionKeys.vision });
+      queryClient.setQueryData(visionKeys.vision, saved);
+    },
+    onError: toastSaveError,
+  });
+}

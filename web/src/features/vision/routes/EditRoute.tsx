@@ -1,0 +1,85 @@
+import Button from 'react-bootstrap/Button';
+import Container from 'react-bootstrap/Container';
+import Form from 'react-bootstrap/Form';
+import { useForm } from 'react-hook-form';
+import { Navigate, useNavigate } from 'react-router';
+import { Spinner } from '@/components/ui/Spinner';
+import { useSavedVision, type AthleticVision } from '../api/get-vision';
+import { useSaveVision } from '../api/save-vision';
+import { nativeSubmit } from '../components/native-submit';
+import { useTextareaRows } from '../components/use-textarea-rows';
+import { FIRST_STEP_PATH, REVIEW_PATH, answerKey, answerKeys, type VisionAnswers } from '../steps';
+import { visionSteps, visionTexts as t } from '../texts';
+
+/**
+ * The entry form: all nine answers at once. Without a saved vision (404) the
+ * questionnaire starts at step 1 instead (SPEC §2/§4).
+ */
+export function EditRoute() {
+  const vision = useSavedVision();
+  // The form copies what it loads, so it waits for a refetch the mount started.
+  if (vision.settling || (vision.isFetching && !vision.isFetchedAfterMount)) return <Spinner />;
+  if (vision.isError) {
+    return (
+      <Container className="py-5">
+        <h1>{t.editTitle}</h1>
+        <p className="text-danger" role="alert">
+          {vision.error.message}
+        </p>
+      </Container>
+    );
+  }
+  if (!vision.data) return <Navigate to={FIRST_STEP_PATH} replace />;
+  return <EditForm saved={vision.data} />;
+}
+
+type EditValues = VisionAnswers & { checks: boolean[] };
+
+function EditForm({ saved }: { saved: AthleticVision }) {
+  const rows = useTextareaRows();
+  const save = useSaveVision();
+  const navigate = useNavigate();
+  const answers = Object.fromEntries(answerKeys.map((key) => [key, saved[key]])) as VisionAnswers;
+  const form = useForm<EditValues>({ defaultValues: { ...answers, checks: t.checks.map(() => false) } });
+
+  const onSubmit = nativeSubmit(() => {
+    const values = form.getValues();
+    const body = Object.fromEntries(answerKeys.map((key) => [key, values[key]])) as VisionAnswers;
+    save.mutate(body, { onSuccess: () => navigate(REVIEW_PATH) });
+  });
+
+  return (
+    <Container className="py-4 py-md-5 vision-step">
+      <h1 className="mb-2">{t.editTitle}</h1>
+      <p className="lead mb-4">{t.editLead}</p>
+      <Form onSubmit={onSubmit} aria-label={t.editTitle}>
+        <fieldset disabled={save.isPending}>
+          {visionSteps.map((step) => (
+            <Form.Group key={step.order} className="mb-4" controlId={`vision-edit-${step.order}`}>
+              <Form.Label className="fw-semibold mb-1">{step.title}</Form.Label>
+              <Form.Text as="p" className="d-block mt-0 mb-2">
+                {step.prompt}
+              </Form.Text>
+              <Form.Control as="textarea" rows={rows} required {...form.register(answerKey(step))} />
+            </Form.Group>
+          ))}
+          <h2 className="h5 mt-4">{t.checklistHeading}</h2>
+          {t.checks.map((label, index) => (
+            <Form.Check
+              key={label}
+              id={`vision-check-${index}`}
+              type="checkbox"
+              required
+              label={label}
+              className="mb-2"
+              {...form.register(`checks.${index}`)}
+            />
+          ))}
+        </fieldset>
+        <Button type="submit" size="lg" className="mt-3 px-5" disabled={save.isPending}>
+          {save.isPending ? t.saving : t.save}
+        </Button>
+      </Form>
+    </Container>
+  );
+}

@@ -1,0 +1,26 @@
+import Container from 'react-bootstrap/Container';
+import { Link } from 'react-router';
+import { useVision } from '../api/get-vision';
+import { FIRST_STEP_PATH, PLAY_PATH } from '../steps';
+import { visionTexts as t } from '../texts';
+
+/** /athletic-vision-first-time-q: 'Updating vision' only once a vision is saved (SPEC §6). */
+export function FirstTimeRoute() {
+  const vision = useVision();
+  return (
+    <Container className="py-5 text-center vision-narrow">
+      <h1 className="mb-4">{t.welcomeTitle}</h1>
+      <p className="fs-4 mb-4">{t.firstTimeQuestion}</p>
+      <div className="d-grid gap-3 mx-auto vision-choices">
+        <Link to={FIRST_STEP_PATH} className="btn btn-primary btn-lg">
+          {t.firstTime}
+        </Link>
+        {vision.data && (
+          <Link to={PLAY_PATH} className="btn btn-outline-primary btn-lg">
+            {t.updatingVision}
+          </Link>
+        )}
+      </div>
+    </Container>
+  );
+}
