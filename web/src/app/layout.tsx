@@ -3,16 +3,24 @@ import { ChatWidgetSlot } from '@/components/ui/ChatWidgetSlot';
 import { Fade, PAGE_FADE_MS } from '@/components/ui/Fade';
 import { Footer } from '@/components/ui/Footer';
 import { Header } from '@/components/ui/Header';
+import { RenewPrompt } from '@/components/ui/RenewPrompt';
+import { useAuth } from '@/lib/auth-context';
+
+/** Screens where the renew prompt would be in the way of renewing or signing in. */
+const NO_RENEW_PROMPT = /^\/(choose-a-plan|_checkout|swaz-subscription|auth\/|env$)/;
 
 /** Screens without the chat widget (SPEC §2). */
 const CHAT_HIDDEN_ON = ['/athletic-vision', '/weekly-map-create', '/daily-action-create'];
 
 export function AppLayout() {
   const { pathname } = useLocation();
+  const { session, subscribed } = useAuth();
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const renew = Boolean(session) && !subscribed && !NO_RENEW_PROMPT.test(path);
   return (
     <div className="d-flex flex-column min-vh-100">
       <Header />
+      {renew && <RenewPrompt />}
       <main className="flex-grow-1 swaz-main">
         <Fade key={path} in duration={PAGE_FADE_MS}>
           <Outlet />
