@@ -100,7 +100,7 @@ CREATE TABLE localpay_subscriptions (
 CREATE TABLE localpay_invoices (
     id TEXT PRIMARY KEY,
     access_token TEXT NOT NULL UNIQUE,
-    number TEXT NOT NULL,
+    number TEXT NOT NULL UNIQUE,
     customer_id TEXT NOT NULL,
     subscription_id TEXT NOT NULL,
     plan TEXT NOT NULL,

@@ -32,6 +32,20 @@ fn new_id(prefix: &str) -> String {
     )
 }
 
+/// `SWAZ-20261123-7KQ2MX`: the date and a random part, unique without a shared counter.
+fn invoice_number(at_ms: i64) -> String {
+    use rand::Rng;
+    const ALPHABET: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+    let mut rng = rand::thread_rng();
+    let suffix: String = (0..6)
+        .map(|_| ALPHABET[rng.gen_range(0..ALPHABET.len())] as char)
+        .collect();
+    let date = chrono::DateTime::from_timestamp_millis(at_ms)
+        .unwrap_or_default()
+        .format("%Y%m%d");
+    format!("SWAZ-{date}-{suffix}")
+}
+
 fn secs(ms: i64) -> i64 {
     ms.div_euclid(1000)
 }
@@ -271,9 +285,6 @@ impl LocalProvider {
         period_end: i64,
         card: &Card,
     ) -> Result<()> {
-        let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM localpay_invoices")
-            .fetch_one(&mut *conn)
-            .await?;
         let price = plans::plan(&self.billing, plan);
         sqlx::query(
             "INSERT INTO localpay_invoices (id, access_token, number, customer_id, subscription_id, plan, status, amount_paid, currency, \
@@ -282,7 +293,7 @@ impl LocalProvider {
         )
         .bind(new_id("in"))
         .bind(crate::auth::tokens::random_token(24))
-        .bind(format!("SWAZ-{:06}", count + 1))
+        .bind(invoice_number(period_start))
         .bind(customer_id)
         .bind(subscription_id)
         .bind(plan.as_str())
