@@ -47,14 +47,7 @@ async fn the_profile_needs_a_signed_in_member() {
 async fn the_profile_shows_names_email_and_no_paid_role_without_a_membership() {
     let app = TestApp::spawn().await;
     let (id, token, _) = app.signed_in_user("ann@example.com").await;
-    let profile: Value = app
-        .get_auth("/_api/v1/swazprofile", &token)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let profile: Value = app.get_json("/_api/v1/swazprofile", &token).await;
     assert_eq!(
         profile,
         json!({ "id": id, "firstName": "Ann", "lastName": "", "email": "ann@example.com", "roles": [], "team": null })
@@ -69,14 +62,7 @@ async fn a_complimentary_membership_makes_the_member_paid() {
     swaz::billing::entitlements::grant(&mut conn, &id, "comp_solo", "test")
         .await
         .unwrap();
-    let profile: Value = app
-        .get_auth("/_api/v1/swazprofile", &token)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let profile: Value = app.get_json("/_api/v1/swazprofile", &token).await;
     assert_eq!(profile["roles"], json!(["PAID"]));
 }
 
@@ -93,14 +79,7 @@ async fn saving_the_profile_keeps_the_new_values() {
     assert_eq!(status, StatusCode::OK);
     assert_eq!(body["firstName"], "Annie");
     assert_eq!(body["lastName"], "Lee");
-    let profile: Value = app
-        .get_auth("/_api/v1/swazprofile", &token)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let profile: Value = app.get_json("/_api/v1/swazprofile", &token).await;
     assert_eq!(
         (profile["firstName"].as_str(), profile["lastName"].as_str()),
         (Some("Annie"), Some("Lee"))
@@ -143,14 +122,7 @@ async fn profile_mistakes_get_the_forms_messages_and_change_nothing() {
             .contains("missing field `email`"),
         "{answer}"
     );
-    let profile: Value = app
-        .get_auth("/_api/v1/swazprofile", &token)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let profile: Value = app.get_json("/_api/v1/swazprofile", &token).await;
     assert_eq!(profile["firstName"], "Ann");
 }
 

@@ -51,13 +51,7 @@ async fn first_flow(app: &TestApp, session: &str) -> (StatusCode, Value) {
 }
 
 async fn profile(app: &TestApp, token: &str) -> Value {
-    app.get_auth(&format!("{API}/swazprofile"), token)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap()
+    app.get_json(&format!("{API}/swazprofile"), token).await
 }
 
 async fn paid_session(app: &TestApp, plan: &str) -> String {
@@ -196,10 +190,7 @@ async fn paying_twice_charges_once_and_answers_the_same_return_address() {
     assert!(first["redirectUrl"].as_str().unwrap().ends_with(&format!(
         "/swaz-subscription-success-stripe-first-flow?success=true&sessionid={session}&t=0"
     )));
-    let invoices: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM localpay_invoices")
-        .fetch_one(app.state.db.pool())
-        .await
-        .unwrap();
+    let invoices: i64 = app.count("localpay_invoices").await;
     assert_eq!(invoices, 1);
 }
 
@@ -259,14 +250,8 @@ async fn parallel_first_flow_calls_never_make_a_second_member() {
         .filter(|(_, body)| body["generatedPassword"].is_string())
         .count();
     assert_eq!(with_password, 1, "{answers:?}");
-    let users: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM users")
-        .fetch_one(app.state.db.pool())
-        .await
-        .unwrap();
-    let subs: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM subscriptions")
-        .fetch_one(app.state.db.pool())
-        .await
-        .unwrap();
+    let users: i64 = app.count("users").await;
+    let subs: i64 = app.count("subscriptions").await;
     assert_eq!((users, subs), (1, 1));
 }
 
@@ -295,10 +280,7 @@ async fn an_existing_email_gets_the_membership_and_a_409_naming_it() {
         .unwrap()
         .to_owned();
     assert_eq!(profile(&app, &token).await["roles"], json!(["PAID"]));
-    let users: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM users")
-        .fetch_one(app.state.db.pool())
-        .await
-        .unwrap();
+    let users: i64 = app.count("users").await;
     assert_eq!(users, 1);
 }
 
@@ -412,13 +394,8 @@ async fn the_member_sees_the_subscription_changes_the_card_and_cancels_at_period
     let app = TestApp::spawn().await;
     let token = member_with_solo_plan(&app).await;
     let sub: Value = app
-        .get_auth(&format!("{API}/stripe/getcustomersubscription"), &token)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+        .get_json(&format!("{API}/stripe/getcustomersubscription"), &token)
+        .await;
     assert_eq!(sub["status"], "active");
     assert_eq!(sub["cancelAtPeriodEnd"], false);
     assert_eq!(
@@ -464,23 +441,13 @@ async fn the_member_sees_the_subscription_changes_the_card_and_cancels_at_period
     assert_eq!(res.status(), StatusCode::OK);
     assert_eq!(res.json::<Value>().await.unwrap()["card"]["last4"], "4444");
     let sub: Value = app
-        .get_auth(&format!("{API}/stripe/getcustomersubscription"), &token)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+        .get_json(&format!("{API}/stripe/getcustomersubscription"), &token)
+        .await;
     assert_eq!(sub["defaultPaymentMethod"]["card"]["brand"], "mastercard");
 
     let history: Value = app
-        .get_auth(&format!("{API}/stripe/getcustomerbillinghistory"), &token)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+        .get_json(&format!("{API}/stripe/getcustomerbillinghistory"), &token)
+        .await;
     assert_eq!(history["upcoming"]["amountDue"], 2900);
     assert_eq!(
         history["upcoming"]["subscription"]["defaultPaymentMethod"]["card"]["last4"],
@@ -550,13 +517,8 @@ async fn the_member_sees_the_subscription_changes_the_card_and_cancels_at_period
         "cancelling twice is harmless"
     );
     let history: Value = app
-        .get_auth(&format!("{API}/stripe/getcustomerbillinghistory"), &token)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+        .get_json(&format!("{API}/stripe/getcustomerbillinghistory"), &token)
+        .await;
     assert_eq!(history["upcoming"], Value::Null);
     assert_eq!(
         profile(&app, &token).await["roles"],
@@ -576,13 +538,8 @@ async fn the_member_sees_the_subscription_changes_the_card_and_cancels_at_period
         "the membership ended"
     );
     let sub: Value = app
-        .get_auth(&format!("{API}/stripe/getcustomersubscription"), &token)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+        .get_json(&format!("{API}/stripe/getcustomersubscription"), &token)
+        .await;
     assert_eq!(sub["status"], "canceled");
 }
 
@@ -601,13 +558,8 @@ async fn a_member_without_a_subscription_is_told_so() {
         "You have no membership yet."
     );
     let history: Value = app
-        .get_auth(&format!("{API}/stripe/getcustomerbillinghistory"), &token)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+        .get_json(&format!("{API}/stripe/getcustomerbillinghistory"), &token)
+        .await;
     assert_eq!(history, json!({ "upcoming": null, "history": [] }));
     let res = app
         .http

@@ -46,14 +46,7 @@ async fn user_create_prints_the_id_and_paid_gives_a_membership() {
 
     let session = app.sign_in("coach@example.com", "coach-password").await;
     let token = session["access_token"].as_str().unwrap();
-    let profile: Value = app
-        .get_auth("/_api/v1/swazprofile", token)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let profile: Value = app.get_json("/_api/v1/swazprofile", token).await;
     assert_eq!(profile["id"], id.as_str());
     assert_eq!(profile["lastName"], "Ng");
     assert_eq!(profile["roles"], serde_json::json!(["PAID"]));

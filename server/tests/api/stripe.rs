@@ -36,13 +36,7 @@ async fn checkout(app: &TestApp, plan: &str, token: Option<&str>) -> String {
 }
 
 async fn get(app: &TestApp, token: &str, path: &str) -> Value {
-    app.get_auth(&format!("{API}{path}"), token)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap()
+    app.get_json(&format!("{API}{path}"), token).await
 }
 
 async fn webhook(
@@ -234,10 +228,7 @@ async fn a_signed_webhook_keeps_the_membership_in_step_once_per_event() {
         (StatusCode::OK, Some(true))
     );
     assert_eq!(get(&app, &token, "/swazprofile").await["roles"], json!([]));
-    let events: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM stripe_events")
-        .fetch_one(app.state.db.pool())
-        .await
-        .unwrap();
+    let events: i64 = app.count("stripe_events").await;
     assert_eq!(events, 1);
 
     let (status, _) = webhook(

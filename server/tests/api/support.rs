@@ -123,6 +123,25 @@ impl TestApp {
         (id, token)
     }
 
+    /// GET with the bearer token, decoded as JSON.
+    pub async fn get_json(&self, path: &str, token: &str) -> Value {
+        self.get_auth(path, token)
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap()
+    }
+
+    /// How many rows `table` has.
+    pub async fn count(&self, table: &str) -> i64 {
+        sqlx::query_scalar(&format!("SELECT COUNT(*) FROM {table}"))
+            .fetch_one(self.state.db.pool())
+            .await
+            .unwrap()
+    }
+
     pub fn get_auth(&self, path: &str, token: &str) -> reqwest::RequestBuilder {
         self.http.get(self.url(path)).bearer_auth(token)
     }
