@@ -584,3 +584,41 @@ async fn a_member_without_a_subscription_is_told_so() {
         assert_eq!(res.status(), StatusCode::UNAUTHORIZED, "{path}");
     }
 }
+
+#[tokio::test]
+async fn a_monthly_membership_renews_with_a_paid_invoice_for_each_elapsed_month() {
+    let app = TestApp::spawn().await;
+    let token = member_with_solo_plan(&app).await;
+    let forty_days_ago = chrono::Utc::now().timestamp_millis() - 40 * 86_400_000;
+    sqlx::query("UPDATE localpay_subscriptions SET current_period_end = $1")
+        .bind(forty_days_ago)
+        .execute(app.state.db.pool())
+        .await
+        .unwrap();
+    let sub = app
+        .get_json(&format!("{API}/stripe/getcustomersubscription"), &token)
+        .await;
+    let days_left =
+        (sub["currentPeriodEnd"].as_i64().unwrap() - chrono::Utc::now().timestamp()) / 86400;
+    assert!(
+        (0..=31).contains(&days_left),
+        "the period now runs into the future: {days_left} days left"
+    );
+    let history = app
+        .get_json(&format!("{API}/stripe/getcustomerbillinghistory"), &token)
+        .await;
+    assert_eq!(
+        history["history"].as_array().unwrap().len(),
+        3,
+        "the first payment and two renewals"
+    );
+    assert!(history["history"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|i| i["status"] == "paid" && i["amountPaid"] == 2900));
+    assert_eq!(
+        app.get_json(&format!("{API}/swazprofile"), &token).await["roles"],
+        json!(["PAID"])
+    );
+}

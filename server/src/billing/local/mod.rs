@@ -310,6 +310,48 @@ impl LocalProvider {
         Ok(())
     }
 
+    /// Stripe renews a subscription at each period end and charges the default card; the test
+    /// mode does the same when it next looks at the subscription: one paid invoice per elapsed
+    /// period, unless it is cancelled at period end.
+    async fn renew_elapsed_periods(&self, subscription_id: &str) -> Result<()> {
+        let now = now_ms();
+        let mut tx = self.db.begin_write().await?;
+        let row = sqlx::query(
+            "SELECT s.customer_id, s.plan, s.current_period_end, c.card_brand, c.card_last4, c.card_exp_month, c.card_exp_year              FROM localpay_subscriptions s JOIN localpay_customers c ON c.id = s.customer_id              WHERE s.id = $1 AND s.status = 'active' AND s.cancel_at_period_end = 0 AND s.current_period_end <= $2",
+        )
+        .bind(subscription_id)
+        .bind(now)
+        .fetch_optional(&mut *tx)
+        .await?;
+        let Some(row) = row else {
+            tx.commit().await?;
+            return Ok(());
+        };
+        let customer: String = row.try_get("customer_id")?;
+        let plan = PlanId::parse(&row.try_get::<String, _>("plan")?)?;
+        let card = card_of(&row, "card_")?
+            .ok_or_else(|| AppError::Internal(anyhow::anyhow!("subscription without a card")))?;
+        let mut start: i64 = row.try_get("current_period_end")?;
+        let mut end = add_months(start, plan.months());
+        loop {
+            self.insert_invoice(&mut tx, &customer, subscription_id, plan, start, end, &card)
+                .await?;
+            if end > now {
+                break;
+            }
+            start = end;
+            end = add_months(start, plan.months());
+        }
+        sqlx::query("UPDATE localpay_subscriptions SET current_period_start = $1, current_period_end = $2 WHERE id = $3")
+            .bind(start)
+            .bind(end)
+            .bind(subscription_id)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
     fn invoice_urls(&self, token: &str) -> (String, String) {
         (
             format!("{}/_invoice/{token}", self.public_url),
@@ -402,6 +444,7 @@ impl PaymentProvider for LocalProvider {
     }
 
     async fn subscription(&self, subscription_id: &str) -> Result<Option<SubscriptionInfo>> {
+        self.renew_elapsed_periods(subscription_id).await?;
         let row = sqlx::query(
             "SELECT s.*, c.card_brand, c.card_last4, c.card_exp_month, c.card_exp_year \
              FROM localpay_subscriptions s JOIN localpay_customers c ON c.id = s.customer_id WHERE s.id = $1",
