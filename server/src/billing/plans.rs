@@ -104,7 +104,7 @@ pub struct Plans {
 
 /// The plans on sale, with prices.
 #[utoipa::path(get, path = "/plans", tag = "billing", responses((status = 200, body = Plans)))]
-pub async fn list(State(state): State<AppState>) -> Json<Plans> {
+pub async fn list_plans(State(state): State<AppState>) -> Json<Plans> {
     Json(Plans {
         plans: ALL
             .into_iter()

@@ -46,7 +46,7 @@ pub struct PracticeEvents {
 #[utoipa::path(post, path = "/practice/events", tag = "practice", request_body = NewPracticeEvent,
     responses((status = 201, body = PracticeEvent), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)),
     security(("bearer" = [])))]
-pub async fn record(
+pub async fn record_event(
     State(state): State<AppState>,
     me: CurrentUser,
     ApiJson(input): ApiJson<NewPracticeEvent>,
@@ -86,7 +86,7 @@ pub async fn record(
 #[utoipa::path(get, path = "/practice/events", tag = "practice", params(EventsQuery),
     responses((status = 200, body = PracticeEvents), (status = 401, body = ErrorBody)),
     security(("bearer" = [])))]
-pub async fn list(
+pub async fn list_events(
     State(state): State<AppState>,
     me: CurrentUser,
     Query(q): Query<EventsQuery>,

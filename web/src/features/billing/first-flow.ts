@@ -1,7 +1,7 @@
 import { ApiError } from '@/lib/api/errors';
 import { isTimeout, UnsuccessfulResponseError } from './retry-policy';
 import { billingTexts } from './texts';
-import type { SubscriptionSuccessResult, Wrapped } from './api/types';
+import type { SubscriptionSuccessResult } from './api/types';
 
 /** Login query parameters the login screen reads (SPEC §2). */
 export const NEW_USER_PARAM = 'swaz_new_user_from_stripe';
@@ -40,6 +40,13 @@ export function firstFlowErrorText(error: unknown): string {
   if (error instanceof ApiError) return error.detail ?? error.message ?? t.unknown;
   if (error instanceof Error && error.message) return error.message;
   return t.unknown;
+}
+
+/** SPEC §7: the success result may come wrapped; the OpenAPI document lists only the plain shape. */
+interface Wrapped<T> {
+  success: boolean;
+  data?: T | null;
+  error?: string | null;
 }
 
 function isWrapped(body: unknown): body is Wrapped<SubscriptionSuccessResult> {

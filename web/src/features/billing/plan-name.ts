@@ -1,11 +1,11 @@
-import type { Plan, Subscription } from './api/types';
+import type { Plan } from './api/types';
 import { DEFAULT_PLANS, billingTexts } from './texts';
 
 /**
  * Name of the subscription's plan, with its period ('Individual · Monthly'). The
  * subscription may carry the plan or only its id, looked up in `plans`.
  */
-export function planLabel(plan: Subscription['plan'], plans: readonly Plan[] = DEFAULT_PLANS): string | null {
+export function planLabel(plan: Plan | string | null | undefined, plans: readonly Plan[] = DEFAULT_PLANS): string | null {
   if (!plan) return null;
   const resolved =
     typeof plan === 'string'

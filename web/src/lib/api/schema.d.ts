@@ -63,7 +63,7 @@ export interface paths {
             cookie?: never;
         };
         /** The plans on sale, with prices. */
-        get: operations["list"];
+        get: operations["list_plans"];
         put?: never;
         post?: never;
         delete?: never;
@@ -80,10 +80,10 @@ export interface paths {
             cookie?: never;
         };
         /** The athlete's own practice events, newest first. */
-        get: operations["list"];
+        get: operations["list_events"];
         put?: never;
         /** Records that the athlete finished a practice. */
-        post: operations["record"];
+        post: operations["record_event"];
         delete?: never;
         options?: never;
         head?: never;
@@ -657,7 +657,7 @@ export interface operations {
             };
         };
     };
-    list: {
+    list_plans: {
         parameters: {
             query?: never;
             header?: never;
@@ -676,7 +676,7 @@ export interface operations {
             };
         };
     };
-    list: {
+    list_events: {
         parameters: {
             query?: {
                 /** @description How many days back to list (1 to 400, default 90). */
@@ -706,7 +706,7 @@ export interface operations {
             };
         };
     };
-    record: {
+    record_event: {
         parameters: {
             query?: never;
             header?: never;

@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '@/lib/api/client';
 import { ApiError } from '@/lib/api/errors';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { billingTexts } from '../texts';
-import { sendJson } from './http';
 import { billingKeys } from './keys';
 import type { Subscription } from './types';
 
 /** Cancels at the end of the paid period. */
 export async function cancelSubscription(reason: string): Promise<Subscription> {
-  return sendJson<Subscription>('POST', '/stripe/cancelsubscription', { body: { reason }, auth: true });
+  return unwrap(await api.POST('/stripe/cancelsubscription', { body: { reason } }));
 }
 
 export function useCancelSubscription() {

@@ -1,16 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
+import { api, unwrap } from '@/lib/api/client';
 import { ApiError } from '@/lib/api/errors';
 import { toastError } from '@/lib/toast';
 import { billingTexts } from '../texts';
-import { requestJson } from './http';
-import type { ChangePaymentResponse } from './types';
 
 /** Asks for a card-change checkout; its address is in the Location header (SPEC §7), or the body. */
 export async function requestPaymentChange(): Promise<string> {
-  const { data, headers } = await requestJson<ChangePaymentResponse>('GET', '/stripe/subscription/changepaymentrequest', {
-    auth: true,
-  });
-  const url = headers.get('Location') ?? data?.url;
+  const result = await api.GET('/stripe/subscription/changepaymentrequest');
+  const body = unwrap(result);
+  const url = result.response.headers.get('Location') ?? body?.url;
   if (!url) throw new Error(billingTexts.membership.changeFailed);
   return url;
 }

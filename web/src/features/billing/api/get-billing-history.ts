@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson } from './http';
+import { api, unwrap } from '@/lib/api/client';
+import type { components } from '@/lib/api/schema';
 import { billingKeys } from './keys';
-import type { BillingHistory } from './types';
 
-export async function getBillingHistory(): Promise<BillingHistory> {
-  return getJson<BillingHistory>('/stripe/getcustomerbillinghistory', { auth: true });
+export async function getBillingHistory(): Promise<components['schemas']['BillingHistory']> {
+  return unwrap(await api.GET('/stripe/getcustomerbillinghistory'));
 }
 
 export const billingHistoryQueryOptions = queryOptions({

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, unwrap } from '@/lib/api/client';
 import { ApiError } from '@/lib/api/errors';
-import { getJson } from './http';
 import { billingKeys } from './keys';
 import type { CheckoutSession } from './types';
 
 export async function getCheckoutSession(sessionId: string): Promise<CheckoutSession> {
-  return getJson<CheckoutSession>(`/localpay/checkout/${encodeURIComponent(sessionId)}`);
+  return unwrap(await api.GET('/localpay/checkout/{session}', { params: { path: { session: sessionId } } }));
 }
 
 export const checkoutSessionQueryOptions = (sessionId: string) =>

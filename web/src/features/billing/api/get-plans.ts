@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getJson } from './http';
+import { api, unwrap } from '@/lib/api/client';
 import { billingKeys } from './keys';
-import type { Plan, PlansResponse } from './types';
+import type { Plan } from './types';
 
 export async function getPlans(): Promise<Plan[]> {
-  return (await getJson<PlansResponse>('/plans')).plans;
+  return unwrap(await api.GET('/plans')).plans;
 }
 
 export const plansQueryOptions = queryOptions({

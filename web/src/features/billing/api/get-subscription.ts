@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, unwrap } from '@/lib/api/client';
 import { ApiError } from '@/lib/api/errors';
-import { getJson } from './http';
 import { billingKeys } from './keys';
 import type { Subscription } from './types';
 
 /** The member's subscription, or null when they have none (404). */
 export async function getSubscription(): Promise<Subscription | null> {
   try {
-    return await getJson<Subscription>('/stripe/getcustomersubscription', { auth: true });
+    return unwrap(await api.GET('/stripe/getcustomersubscription'));
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;

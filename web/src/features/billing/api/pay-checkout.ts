@@ -1,9 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import { sendJson } from './http';
-import type { PayInput, PayResponse } from './types';
+import { api, unwrap } from '@/lib/api/client';
+import type { components } from '@/lib/api/schema';
 
-export async function payCheckout(sessionId: string, input: PayInput): Promise<PayResponse> {
-  return sendJson<PayResponse>('POST', `/localpay/checkout/${encodeURIComponent(sessionId)}/pay`, { body: input });
+type PayInput = components['schemas']['PayRequest'];
+
+export async function payCheckout(sessionId: string, input: PayInput): Promise<components['schemas']['PayResult']> {
+  return unwrap(
+    await api.POST('/localpay/checkout/{session}/pay', { params: { path: { session: sessionId } }, body: input }),
+  );
 }
 
 /** Pays the test-mode checkout; on success the browser follows the provider's redirect. */

@@ -1,18 +1,36 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, unwrap } from '@/lib/api/client';
 import { unwrapSuccessResult } from '../first-flow';
 import { SUCCESS_RESULT_KEEP_MS, SUCCESS_RESULT_TIMEOUT_MS, retryDelay, shouldRetry } from '../retry-policy';
-import { sendJson } from './http';
 import { billingKeys } from './keys';
 import type { SubscriptionSuccessResult } from './types';
 
+/**
+ * The answer may come wrapped (SPEC §7), which the document does not describe,
+ * so the body is read as text and parsed here; a body that is not JSON stays a
+ * string and fails in {@link unwrapSuccessResult} as "no data".
+ */
+function parseBody(text: string | undefined): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
 /** First flow: the server checks the session is paid and creates or finds the account. */
 export async function getSubscriptionSuccessResult(sessionId: string, team: string): Promise<SubscriptionSuccessResult> {
-  const query = new URLSearchParams({ sessionid: sessionId, t: team });
-  const body = await sendJson<unknown>('POST', `/stripe/subscriptionsuccess-result?${query}`, {
-    credentials: 'include',
-    timeoutMs: SUCCESS_RESULT_TIMEOUT_MS,
-  });
-  return unwrapSuccessResult(body);
+  const text = unwrap(
+    await api.POST('/stripe/subscriptionsuccess-result', {
+      params: { query: { sessionid: sessionId, t: team } },
+      credentials: 'include',
+      parseAs: 'text',
+      // SPEC §9: 60 s per attempt. The client's own fetch would replace this signal with its longer time-out.
+      fetch: (request) => globalThis.fetch(request, { signal: AbortSignal.timeout(SUCCESS_RESULT_TIMEOUT_MS) }),
+    }),
+  );
+  return unwrapSuccessResult(parseBody(text));
 }
 
 /**

@@ -9,12 +9,13 @@ import ToggleButtonGroup from 'react-bootstrap/ToggleButtonGroup';
 import { Spinner } from '@/components/ui/Spinner';
 import { usePlans } from '../api/get-plans';
 import { useStartCheckout } from '../api/start-checkout';
-import type { Plan, PlanId } from '../api/types';
+import type { Plan } from '../api/types';
 import { PlanCard } from '../components/PlanCard';
 import { DEFAULT_PLANS, billingTexts } from '../texts';
 
 const t = billingTexts.choosePlan;
 type Period = 'monthly' | 'yearly';
+type PlanId = Plan['id'];
 
 /** SPEC §6: four checkouts, one per plan and period. */
 const PLAN_IDS: Record<Period, { individual: PlanId; team: PlanId }> = {
