@@ -98,19 +98,7 @@ pub async fn receive(
         .unwrap_or("")
         .to_owned();
 
-    let mut tx = state.db.begin_write().await?;
-    let fresh = sqlx::query("INSERT INTO stripe_events (id, type, received_at) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING")
-        .bind(id)
-        .bind(&kind)
-        .bind(now_ms())
-        .execute(&mut *tx)
-        .await?
-        .rows_affected()
-        == 1;
-    if !fresh {
-        tx.commit().await?;
-        return Ok(Json(json!({ "received": true, "duplicate": true })));
-    }
+    // Ask Stripe first: no database lock is held across the network call.
     let object = event
         .pointer("/data/object")
         .cloned()
@@ -128,6 +116,19 @@ pub async fn receive(
         }
         _ => None,
     };
+    let mut tx = state.db.begin_write().await?;
+    let fresh = sqlx::query("INSERT INTO stripe_events (id, type, received_at) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING")
+        .bind(id)
+        .bind(&kind)
+        .bind(now_ms())
+        .execute(&mut *tx)
+        .await?
+        .rows_affected()
+        == 1;
+    if !fresh {
+        tx.commit().await?;
+        return Ok(Json(json!({ "received": true, "duplicate": true })));
+    }
     if let Some(sub) = &subscription {
         let owner: Option<String> =
             sqlx::query_scalar("SELECT user_id FROM subscriptions WHERE id = $1")
