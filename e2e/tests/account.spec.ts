@@ -1,4 +1,5 @@
 import { expect, signIn, signOut, test, toast } from '../support/fixtures';
+import { firstLink, latestMailTo } from '../support/mailbox';
 
 test('the profile shows unsaved changes, saves and keeps the new values', async ({ page, user }) => {
   await signIn(page, user);
@@ -61,4 +62,24 @@ test('a changed password is the one that signs in', async ({ page, user }) => {
 
   await signOut(page);
   await signIn(page, { email: user.email, password: newPassword });
+});
+
+test('a new e-mail is confirmed from the new address before it is used', async ({ page, request, user }) => {
+  await signIn(page, user);
+  await page.goto('/account');
+  const email = page.getByLabel('Email', { exact: true });
+  await expect(email).toHaveValue(user.email);
+  const newEmail = `new-${user.email}`;
+  await email.fill(newEmail);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Profile updated successfully')).toBeVisible();
+  await expect(page.getByTestId('pending-email')).toContainText(`We sent a link to ${newEmail}.`);
+  await expect(email).toHaveValue(user.email);
+
+  const mail = await latestMailTo(request, newEmail);
+  expect(mail.subject).toBe('Confirm your new SWAZ e-mail address');
+  await page.goto(firstLink(mail, page.url()));
+  await expect(page).toHaveURL(/\/account#?$/);
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(newEmail);
+  await expect(page.getByTestId('pending-email')).toHaveCount(0);
 });

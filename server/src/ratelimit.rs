@@ -20,3 +20,14 @@ pub async fn allow(db: &Db, key: &str, limit: i64, window_secs: i64) -> sqlx::Re
     .await?;
     Ok(hits <= limit)
 }
+
+/// Forgets windows that ended more than `older_than_secs` ago.
+pub async fn prune(db: &Db, older_than_secs: i64) -> sqlx::Result<u64> {
+    Ok(
+        sqlx::query("DELETE FROM rate_limits WHERE window_start < $1")
+            .bind(now_ms() - older_than_secs * 1000)
+            .execute(db.pool())
+            .await?
+            .rows_affected(),
+    )
+}

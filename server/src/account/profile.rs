@@ -5,13 +5,13 @@ use axum::Json;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::auth::service as auth_service;
 use crate::auth::users::{self, User};
 use crate::auth::CurrentUser;
 use crate::billing::entitlements;
 use crate::domain::{name_part, Email};
-use crate::error::{is_unique_violation, AppError, ErrorBody, Result};
+use crate::error::{AppError, ErrorBody, Result};
 use crate::http::json::ApiJson;
-use crate::mail::{self, templates};
 use crate::AppState;
 
 /// The member's team, once teams exist.
@@ -30,6 +30,8 @@ pub struct Profile {
     pub first_name: String,
     pub last_name: String,
     pub email: String,
+    /// A new e-mail waiting for its confirmation link (sent to that address) to be used.
+    pub pending_email: Option<String>,
     /// Contains `PAID` while the member has a membership.
     pub roles: Vec<String>,
     pub team: Option<TeamSummary>,
@@ -59,6 +61,7 @@ async fn load(state: &AppState, user: User) -> Result<Profile> {
         first_name: user.first_name,
         last_name: user.last_name,
         email: user.email,
+        pending_email: user.email_change,
         roles: if paid {
             vec!["PAID".to_owned()]
         } else {
@@ -68,36 +71,33 @@ async fn load(state: &AppState, user: User) -> Result<Profile> {
     })
 }
 
-/// Validates and saves names and e-mail. A new e-mail must be free; the old address is told.
-pub async fn update(
-    state: &AppState,
-    user_id: &str,
-    first: &str,
-    last: &str,
-    email: &str,
-) -> Result<User> {
-    let first = name_part(first, "First name", true)?;
-    let last = name_part(last, "Last name", false)?;
-    let email = Email::parse(email)?;
+/// Profile input, checked before anything is written.
+pub struct ProfileInput {
+    pub first: String,
+    pub last: String,
+    pub email: Email,
+}
+
+pub fn validate(first: &str, last: &str, email: &str) -> Result<ProfileInput> {
+    Ok(ProfileInput {
+        first: name_part(first, "First name", true)?,
+        last: name_part(last, "Last name", false)?,
+        email: Email::parse(email)?,
+    })
+}
+
+/// Saves the names; a different e-mail becomes a pending change confirmed from the new address.
+pub async fn update(state: &AppState, user_id: &str, input: &ProfileInput) -> Result<User> {
     let mut tx = state.db.begin_write().await?;
     let current = users::by_id(&mut tx, user_id)
         .await?
         .ok_or_else(|| AppError::not_found("Your account no longer exists."))?;
-    let updated = match users::update_profile(&mut tx, user_id, &first, &last, &email).await {
-        Ok(user) => user,
-        Err(e) if is_unique_violation(&e) => {
-            return Err(AppError::conflict(
-                "This email address is already used by another account.",
-            ))
-        }
-        Err(e) => return Err(e.into()),
-    };
-    if current.email != updated.email {
-        mail::enqueue(
-            &mut tx,
-            &templates::email_changed(&current.email, &first, updated.email.as_str()),
-        )
-        .await?;
+    let mut updated = users::update_names(&mut tx, user_id, &input.first, &input.last).await?;
+    if input.email.as_str() != current.email
+        && updated.email_change.as_deref() != Some(input.email.as_str())
+    {
+        auth_service::request_email_change(state, &mut tx, &updated, &input.email).await?;
+        updated = users::by_id(&mut tx, user_id).await?.unwrap_or(updated);
     }
     tx.commit().await?;
     state.mail_notify.notify_one();
@@ -127,13 +127,7 @@ pub async fn put_profile(
     me: CurrentUser,
     ApiJson(body): ApiJson<ProfileUpdate>,
 ) -> Result<Json<Profile>> {
-    let user = update(
-        &state,
-        &me.id,
-        &body.first_name,
-        &body.last_name,
-        &body.email,
-    )
-    .await?;
+    let input = validate(&body.first_name, &body.last_name, &body.email)?;
+    let user = update(&state, &me.id, &input).await?;
     Ok(Json(load(&state, user).await?))
 }

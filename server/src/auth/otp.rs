@@ -9,6 +9,7 @@ use crate::db::now_ms;
 pub enum Purpose {
     Signup,
     Recovery,
+    EmailChange,
 }
 
 impl Purpose {
@@ -16,6 +17,7 @@ impl Purpose {
         match self {
             Self::Signup => "signup",
             Self::Recovery => "recovery",
+            Self::EmailChange => "email_change",
         }
     }
 
@@ -24,13 +26,14 @@ impl Purpose {
         match raw {
             "signup" | "email" | "invite" => Some(Self::Signup),
             "recovery" => Some(Self::Recovery),
+            "email_change" => Some(Self::EmailChange),
             _ => None,
         }
     }
 
     fn lifetime_ms(self) -> i64 {
         match self {
-            Self::Signup => 24 * 3600 * 1000,
+            Self::Signup | Self::EmailChange => 24 * 3600 * 1000,
             Self::Recovery => 3600 * 1000,
         }
     }

@@ -526,45 +526,82 @@ struct UpdateUserBody {
     data: Option<Value>,
 }
 
+/// Largest `user_metadata` accepted: it travels in every access token.
+const MAX_METADATA_BYTES: usize = 16 * 1024;
+
 async fn update_user(
     State(state): State<AppState>,
     AuthClaims(claims): AuthClaims,
     body: Bytes,
 ) -> AuthResult<Json<Value>> {
     let body: UpdateUserBody = parse_body(&body)?;
-    let mut user = {
+    let user = {
         let mut conn = state.db.pool().acquire().await?;
         users::by_id(&mut conn, &claims.sub)
             .await?
             .ok_or_else(user_gone)?
     };
-    if let Some(raw) = body.password.as_deref() {
-        let new = parse_password(raw)?;
-        if password::verify(new.as_str(), Some(&user.encrypted_password)).await {
-            return Err(AuthError::new(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                "same_password",
-                "New password should be different from the old password.",
-            ));
+
+    // Check every field first, so a refused request changes nothing.
+    let password = match body.password.as_deref() {
+        Some(raw) => {
+            let new = parse_password(raw)?;
+            if password::verify(new.as_str(), Some(&user.encrypted_password)).await {
+                return Err(AuthError::new(
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    "same_password",
+                    "New password should be different from the old password.",
+                ));
+            }
+            Some(new)
         }
-        user = service::change_password(&state, &user.id, &claims.session_id, &new).await?;
-    }
-    if let Some(data) = body.data.as_ref().and_then(Value::as_object) {
-        let mut merged = user.user_metadata.as_object().cloned().unwrap_or_default();
-        for (k, v) in data {
-            merged.insert(k.clone(), v.clone());
+        None => None,
+    };
+    let metadata = match body.data.as_ref() {
+        None => None,
+        Some(Value::Object(data)) => {
+            let mut merged = user.user_metadata.as_object().cloned().unwrap_or_default();
+            for (k, v) in data {
+                merged.insert(k.clone(), v.clone());
+            }
+            let merged = Value::Object(merged);
+            if merged.to_string().len() > MAX_METADATA_BYTES {
+                return Err(AuthError::validation(
+                    "User data is too large: keep it under 16 KB.",
+                ));
+            }
+            Some((merged, data.clone()))
         }
+        Some(_) => return Err(AuthError::validation("data must be a JSON object.")),
+    };
+    let text = |k: &str| {
+        metadata
+            .as_ref()
+            .and_then(|(_, data)| data.get(k))
+            .and_then(Value::as_str)
+            .map(str::to_owned)
+    };
+    let names_or_email_change =
+        text("first_name").is_some() || text("last_name").is_some() || body.email.is_some();
+    let profile_input = if names_or_email_change {
+        Some(profile::validate(
+            &text("first_name").unwrap_or(user.first_name.clone()),
+            &text("last_name").unwrap_or(user.last_name.clone()),
+            body.email.as_deref().unwrap_or(&user.email),
+        )?)
+    } else {
+        None
+    };
+
+    if let Some((merged, _)) = &metadata {
         let mut conn = state.db.pool().acquire().await?;
-        users::set_metadata(&mut conn, &user.id, &Value::Object(merged)).await?;
-        let text = |k: &str| data.get(k).and_then(Value::as_str).map(str::to_owned);
-        if text("first_name").is_some() || text("last_name").is_some() {
-            let first = text("first_name").unwrap_or(user.first_name.clone());
-            let last = text("last_name").unwrap_or(user.last_name.clone());
-            profile::update(&state, &user.id, &first, &last, &user.email).await?;
-        }
+        users::set_metadata(&mut conn, &user.id, merged).await?;
     }
-    if let Some(email) = body.email.as_deref() {
-        profile::update(&state, &user.id, &user.first_name, &user.last_name, email).await?;
+    if let Some(input) = &profile_input {
+        profile::update(&state, &user.id, input).await?;
+    }
+    if let Some(new) = &password {
+        service::change_password(&state, &user.id, &claims.session_id, new).await?;
     }
     let mut conn = state.db.pool().acquire().await?;
     let user = users::by_id(&mut conn, &user.id)

@@ -23,30 +23,25 @@ pub async fn rate_limit(
 ) -> Result<(), AuthError> {
     let limit = state.config.auth_rate_limit;
     let window = state.config.auth_rate_window_secs;
-    let ip_ok = ratelimit::allow(
+    if !ratelimit::allow(
         &state.db,
         &format!("{action}:ip:{}", client.ip),
         limit,
         window,
     )
-    .await?;
-    let email_ok = match email {
-        Some(email) => {
-            ratelimit::allow(
-                &state.db,
-                &format!("{action}:email:{}", email.trim().to_lowercase()),
-                limit,
-                window,
-            )
-            .await?
-        }
-        None => true,
-    };
-    if ip_ok && email_ok {
-        Ok(())
-    } else {
-        Err(AuthError::rate_limited())
+    .await?
+    {
+        return Err(AuthError::rate_limited());
     }
+    if let Some(email) = email {
+        // Keyed by a digest: bounded in size whatever the client sends.
+        let digest = tokens::hash_token(&email.trim().to_lowercase());
+        let key = format!("{action}:email:{}", &digest[..32]);
+        if !ratelimit::allow(&state.db, &key, limit, window).await? {
+            return Err(AuthError::rate_limited());
+        }
+    }
+    Ok(())
 }
 
 /// GoTrue's session response for a freshly issued or rotated refresh token.
@@ -139,7 +134,10 @@ pub async fn change_password(
 /// Only links back into this app are followed; anything else falls back to `default_path`.
 pub fn safe_redirect(state: &AppState, requested: Option<&str>, default_path: &str) -> String {
     let base = &state.config.public_url;
-    match requested.map(str::trim) {
+    let requested = requested
+        .map(str::trim)
+        .filter(|url| !url.chars().any(|c| c.is_control() || c.is_whitespace()));
+    match requested {
         Some(url) if url.starts_with('/') && !url.starts_with("//") => format!("{base}{url}"),
         Some(url) if url == base || url.starts_with(&format!("{base}/")) => url.to_owned(),
         _ => format!("{base}{default_path}"),
@@ -192,7 +190,9 @@ pub async fn request_recovery(state: &AppState, email: &Email, redirect_to: &str
     Ok(())
 }
 
-/// Uses an e-mailed token: confirms the address and answers the user id to sign in.
+/// Uses an e-mailed token: confirms the address (or switches to the confirmed new one) and
+/// answers the user id to sign in. `None` when the link is unknown, used, expired, or the new
+/// address was taken by someone else meanwhile.
 pub async fn consume_link(
     state: &AppState,
     token: &str,
@@ -202,9 +202,59 @@ pub async fn consume_link(
     let Some(user_id) = otp::consume(&mut tx, token, purpose).await? else {
         return Ok(None);
     };
-    users::mark_confirmed(&mut tx, &user_id).await?;
+    if purpose == Purpose::EmailChange {
+        let old = users::by_id(&mut tx, &user_id).await?;
+        let changed = match users::apply_email_change(&mut tx, &user_id).await {
+            Ok(changed) => changed,
+            Err(e) if crate::error::is_unique_violation(&e) => return Ok(None),
+            Err(e) => return Err(e.into()),
+        };
+        let (Some(old), Some(changed)) = (old, changed) else {
+            return Ok(None);
+        };
+        mail::enqueue(
+            &mut tx,
+            &templates::email_changed(&old.email, &changed.first_name, &changed.email),
+        )
+        .await?;
+    } else {
+        users::mark_confirmed(&mut tx, &user_id).await?;
+    }
     tx.commit().await?;
+    state.mail_notify.notify_one();
     Ok(Some(user_id))
+}
+
+/// Asks to move the account to `email`: a link goes to the new address, and the change happens
+/// only when it is used, so nobody can take over an address they do not read.
+pub async fn request_email_change(
+    state: &AppState,
+    conn: &mut sqlx::AnyConnection,
+    user: &User,
+    email: &Email,
+) -> Result<()> {
+    if let Some(owner) = users::by_email(conn, email).await? {
+        if owner.id != user.id {
+            return Err(AppError::conflict(
+                "This email address is already used by another account.",
+            ));
+        }
+        return Ok(());
+    }
+    users::set_email_change(conn, &user.id, email).await?;
+    let token = otp::create(conn, &user.id, Purpose::EmailChange).await?;
+    let link = verify_link(
+        state,
+        &token,
+        Purpose::EmailChange,
+        &format!("{}/account", state.config.public_url),
+    );
+    mail::enqueue(
+        conn,
+        &templates::confirm_email_change(email.as_str(), &user.first_name, &link),
+    )
+    .await?;
+    Ok(())
 }
 
 pub struct CreatedUser {

@@ -16,6 +16,8 @@ pub struct User {
     pub last_name: String,
     pub user_metadata: Value,
     pub email_confirmed_at: Option<i64>,
+    /// A new address waiting for its confirmation link to be used.
+    pub email_change: Option<String>,
     pub confirmation_sent_at: Option<i64>,
     pub recovery_sent_at: Option<i64>,
     pub last_sign_in_at: Option<i64>,
@@ -24,7 +26,7 @@ pub struct User {
 }
 
 const COLUMNS: &str = "id, email, encrypted_password, first_name, last_name, user_metadata, \
-    email_confirmed_at, confirmation_sent_at, recovery_sent_at, last_sign_in_at, created_at, updated_at";
+    email_confirmed_at, email_change, confirmation_sent_at, recovery_sent_at, last_sign_in_at, created_at, updated_at";
 
 fn from_row(row: &AnyRow) -> sqlx::Result<User> {
     let metadata: String = row.try_get("user_metadata")?;
@@ -36,6 +38,7 @@ fn from_row(row: &AnyRow) -> sqlx::Result<User> {
         last_name: row.try_get("last_name")?,
         user_metadata: serde_json::from_str(&metadata).unwrap_or_else(|_| json!({})),
         email_confirmed_at: row.try_get("email_confirmed_at")?,
+        email_change: row.try_get("email_change")?,
         confirmation_sent_at: row.try_get("confirmation_sent_at")?,
         recovery_sent_at: row.try_get("recovery_sent_at")?,
         last_sign_in_at: row.try_get("last_sign_in_at")?,
@@ -142,26 +145,51 @@ impl TimeColumn {
     }
 }
 
-/// Updates the profile fields; the e-mail only when it changes (the caller checked it is free).
-pub async fn update_profile(
+/// Updates the names.
+pub async fn update_names(
     conn: &mut AnyConnection,
     id: &str,
     first_name: &str,
     last_name: &str,
-    email: &Email,
 ) -> sqlx::Result<User> {
     let row = sqlx::query(&format!(
-        "UPDATE users SET first_name = $1, last_name = $2, email = $3, updated_at = $4 \
-         WHERE id = $5 RETURNING {COLUMNS}"
+        "UPDATE users SET first_name = $1, last_name = $2, updated_at = $3 WHERE id = $4 RETURNING {COLUMNS}"
     ))
     .bind(first_name)
     .bind(last_name)
-    .bind(email.as_str())
     .bind(now_ms())
     .bind(id)
     .fetch_one(conn)
     .await?;
     from_row(&row)
+}
+
+/// Records `email` as the address the user asked to change to.
+pub async fn set_email_change(
+    conn: &mut AnyConnection,
+    id: &str,
+    email: &Email,
+) -> sqlx::Result<()> {
+    sqlx::query("UPDATE users SET email_change = $1, updated_at = $2 WHERE id = $3")
+        .bind(email.as_str())
+        .bind(now_ms())
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Makes the pending address the user's e-mail; a unique violation means someone took it since.
+pub async fn apply_email_change(conn: &mut AnyConnection, id: &str) -> sqlx::Result<Option<User>> {
+    let row = sqlx::query(&format!(
+        "UPDATE users SET email = email_change, email_change = NULL, email_confirmed_at = $1, updated_at = $1 \
+         WHERE id = $2 AND email_change IS NOT NULL RETURNING {COLUMNS}"
+    ))
+    .bind(now_ms())
+    .bind(id)
+    .fetch_optional(conn)
+    .await?;
+    row.as_ref().map(from_row).transpose()
 }
 
 pub async fn set_metadata(
@@ -209,6 +237,7 @@ impl User {
             "confirmation_sent_at": ts(self.confirmation_sent_at),
             "confirmed_at": ts(self.email_confirmed_at),
             "recovery_sent_at": ts(self.recovery_sent_at),
+            "new_email": self.email_change,
             "last_sign_in_at": ts(self.last_sign_in_at),
             "app_metadata": { "provider": "email", "providers": ["email"] },
             "user_metadata": self.metadata(),

@@ -247,6 +247,11 @@ fn split_name(full: &str, email: &Email) -> (String, String) {
 /// account with that e-mail. Retries and double clicks never make a second user or membership.
 pub async fn complete_first_checkout(state: &AppState, session_id: &str) -> Result<FirstFlow> {
     let (info, sub) = paid_checkout(state, session_id).await?;
+    if info.buyer_user_id.is_some() {
+        return Err(AppError::not_found(
+            "This checkout was started by a signed-in member: sign in to finish it.",
+        ));
+    }
     let email = info
         .email
         .as_deref()
@@ -256,14 +261,43 @@ pub async fn complete_first_checkout(state: &AppState, session_id: &str) -> Resu
                 "paid checkout {session_id} has no usable e-mail"
             ))
         })?;
+    // Two different checkouts for one new e-mail may race to create the account (PostgreSQL
+    // reports it as a unique violation); the second attempt then finds the account.
+    for _ in 0..3 {
+        if let Some(outcome) = try_first_checkout(state, session_id, &info, &sub, &email).await? {
+            return Ok(outcome);
+        }
+    }
+    Err(AppError::Internal(anyhow::anyhow!(
+        "first flow for {session_id} kept losing races"
+    )))
+}
+
+async fn try_first_checkout(
+    state: &AppState,
+    session_id: &str,
+    info: &CheckoutInfo,
+    sub: &SubscriptionInfo,
+    email: &Email,
+) -> Result<Option<FirstFlow>> {
+    let processed: Option<String> = sqlx::query_scalar(
+        "SELECT result_user_id FROM billing_checkouts WHERE session_id = $1 AND result_user_id IS NOT NULL",
+    )
+    .bind(session_id)
+    .fetch_optional(state.db.pool())
+    .await?;
+    // Hashing costs tens of milliseconds: only when an account may be created.
     let generated = password::generate();
-    let hash = password::hash(&NewPassword::parse(&generated)?).await?;
+    let hash = match processed {
+        Some(_) => String::new(),
+        None => password::hash(&NewPassword::parse(&generated)?).await?,
+    };
 
     let mut tx = state.db.begin_write().await?;
     let (done_for, existing) = claim_checkout(state, &mut tx, session_id).await?;
     if done_for.is_some() {
         tx.commit().await?;
-        return Ok(if existing {
+        return Ok(Some(if existing {
             FirstFlow::ExistingUser {
                 email: email.as_str().to_owned(),
             }
@@ -272,19 +306,22 @@ pub async fn complete_first_checkout(state: &AppState, session_id: &str) -> Resu
                 email: email.as_str().to_owned(),
                 generated_password: None,
             }
-        });
+        }));
     }
-    if let Some(user) = users::by_email(&mut tx, &email).await? {
-        attach(state, &mut tx, &user.id, &user.first_name, &sub).await?;
+    if hash.is_empty() {
+        return Ok(None);
+    }
+    if let Some(user) = users::by_email(&mut tx, email).await? {
+        attach(state, &mut tx, &user.id, &user.first_name, sub).await?;
         mark_checkout(&mut tx, session_id, &user.id, true).await?;
         tx.commit().await?;
-        return Ok(FirstFlow::ExistingUser { email: user.email });
+        return Ok(Some(FirstFlow::ExistingUser { email: user.email }));
     }
-    let (first, last) = split_name(info.name.as_deref().unwrap_or(""), &email);
-    let user = users::insert(
+    let (first, last) = split_name(info.name.as_deref().unwrap_or(""), email);
+    let inserted = users::insert(
         &mut tx,
         users::NewUser {
-            email: &email,
+            email,
             password_hash: &hash,
             first_name: &first,
             last_name: &last,
@@ -292,17 +329,22 @@ pub async fn complete_first_checkout(state: &AppState, session_id: &str) -> Resu
             confirmed: false,
         },
     )
-    .await?;
+    .await;
+    let user = match inserted {
+        Ok(user) => user,
+        Err(e) if crate::error::is_unique_violation(&e) => return Ok(None),
+        Err(e) => return Err(e.into()),
+    };
     let redirect = format!("{}/user-dashboard", state.config.public_url);
     auth_service::send_confirmation(state, &mut tx, &user, &redirect).await?;
-    attach(state, &mut tx, &user.id, &first, &sub).await?;
+    attach(state, &mut tx, &user.id, &first, sub).await?;
     mark_checkout(&mut tx, session_id, &user.id, false).await?;
     tx.commit().await?;
     state.mail_notify.notify_one();
-    Ok(FirstFlow::NewUser {
+    Ok(Some(FirstFlow::NewUser {
         email: user.email,
         generated_password: Some(generated),
-    })
+    }))
 }
 
 /// A signed-in member paid: attaches the subscription to them (idempotent).

@@ -3,11 +3,11 @@
 pub mod client;
 pub mod json;
 pub mod meta;
+pub mod plain_errors;
 pub mod security;
 pub mod static_files;
 
 use axum::extract::DefaultBodyLimit;
-use axum::response::IntoResponse;
 use axum::routing::get;
 use axum::{Json, Router};
 use tower_http::catch_panic::CatchPanicLayer;
@@ -100,14 +100,14 @@ pub fn router(state: AppState) -> Router {
         .nest("/auth/v1", auth::routes::router())
         .merge(static_files::router(&state.config.web_dir))
         .layer(DefaultBodyLimit::max(max_body))
-        .layer(RequestBodyLimitLayer::new(max_body));
+        .layer(RequestBodyLimitLayer::new(max_body))
+        // Outside the body limit (to see its 413), inside the header and compression layers.
+        .layer(axum::middleware::from_fn(plain_errors::as_json));
     for layer in security::layers(!state.config.is_development()) {
         app = app.layer(layer);
     }
     app.layer(CompressionLayer::new())
         .layer(TraceLayer::new_for_http())
-        .layer(CatchPanicLayer::custom(|_| {
-            AppError::Internal(anyhow::anyhow!("a request handler panicked")).into_response()
-        }))
+        .layer(CatchPanicLayer::custom(plain_errors::panic_response))
         .with_state(state)
 }

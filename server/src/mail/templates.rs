@@ -76,6 +76,19 @@ pub fn password_changed(to: &str, first_name: &str) -> Message {
     }
 }
 
+pub fn confirm_email_change(to: &str, first_name: &str, link: &str) -> Message {
+    let hello = greeting(first_name);
+    let lead =
+        "You asked to use this address for your SWAZ account. Confirm it to make the change.";
+    let note = "The link works once and expires in 24 hours. Until then your account keeps its current e-mail. If you did not ask for this, ignore this e-mail.";
+    Message {
+        to: to.to_owned(),
+        subject: "Confirm your new SWAZ e-mail address".to_owned(),
+        text: format!("{hello}\n\n{lead}\n\nConfirm the new address: {link}\n\n{note}\n"),
+        html: html_page(&hello, &[lead, note], Some(("Confirm my new e-mail", link))),
+    }
+}
+
 pub fn email_changed(to: &str, first_name: &str, new_email: &str) -> Message {
     let hello = greeting(first_name);
     let lead = format!("The e-mail address of your SWAZ account was changed to {new_email}.");

@@ -74,7 +74,14 @@ impl Transport {
 
 /// Delivers queued mail until the process ends; wakes on `notify` or every two seconds.
 pub async fn run(db: Db, transport: Transport, notify: Arc<Notify>) {
+    let mut last_housekeeping = std::time::Instant::now();
     loop {
+        if last_housekeeping.elapsed() > Duration::from_secs(600) {
+            last_housekeeping = std::time::Instant::now();
+            if let Err(err) = crate::ratelimit::prune(&db, 24 * 3600).await {
+                tracing::warn!(error = ?err, "pruning rate limits failed");
+            }
+        }
         if let Err(err) = deliver_due(&db, &transport).await {
             tracing::warn!(error = ?err, "mail delivery round failed");
         }

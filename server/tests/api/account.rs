@@ -50,7 +50,7 @@ async fn the_profile_shows_names_email_and_no_paid_role_without_a_membership() {
     let profile: Value = app.get_json("/_api/v1/swazprofile", &token).await;
     assert_eq!(
         profile,
-        json!({ "id": id, "firstName": "Ann", "lastName": "", "email": "ann@example.com", "roles": [], "team": null })
+        json!({ "id": id, "firstName": "Ann", "lastName": "", "email": "ann@example.com", "pendingEmail": null, "roles": [], "team": null })
     );
 }
 
@@ -127,20 +127,73 @@ async fn profile_mistakes_get_the_forms_messages_and_change_nothing() {
 }
 
 #[tokio::test]
-async fn changing_the_email_tells_the_old_address_and_the_new_one_signs_in() {
+async fn a_new_email_takes_effect_only_once_the_new_address_confirms_it() {
     let app = TestApp::spawn().await;
     let (_, token, _) = app.signed_in_user("ann@example.com").await;
     let (status, body) = put_profile(
         &app,
         &token,
-        json!({ "firstName": "Ann", "lastName": "", "email": "Ann.New@Example.com" }),
+        json!({ "firstName": "Annie", "lastName": "", "email": "Ann.New@Example.com" }),
     )
     .await;
     assert_eq!(status, StatusCode::OK);
-    assert_eq!(body["email"], "ann.new@example.com");
+    assert_eq!(body["firstName"], "Annie", "the names are saved at once");
+    assert_eq!(
+        body["email"], "ann@example.com",
+        "the e-mail waits for confirmation"
+    );
+    assert_eq!(body["pendingEmail"], "ann.new@example.com");
+    let refused = app
+        .post_json(
+            "/auth/v1/token?grant_type=password",
+            json!({ "email": "ann.new@example.com", "password": "first-password-1" }),
+        )
+        .await;
+    assert_eq!(refused.status(), StatusCode::BAD_REQUEST);
+
+    let confirm = &app.mailbox("ann.new@example.com", 1).await[0];
+    assert_eq!(confirm["subject"], "Confirm your new SWAZ e-mail address");
+    let res = app.http.get(app.link_in(confirm)).send().await.unwrap();
+    let location = res.headers()["location"].to_str().unwrap().to_owned();
+    assert!(
+        location.starts_with(&format!("{}/account#access_token=", app.base)),
+        "{location}"
+    );
     let notice = &app.mailbox("ann@example.com", 1).await[0];
     assert_eq!(notice["subject"], "Your SWAZ e-mail address was changed");
-    app.sign_in("ann.new@example.com", "first-password-1").await;
+    let session = app.sign_in("ann.new@example.com", "first-password-1").await;
+    let profile = app
+        .get_json(
+            "/_api/v1/swazprofile",
+            session["access_token"].as_str().unwrap(),
+        )
+        .await;
+    assert_eq!(
+        (profile["email"].as_str(), &profile["pendingEmail"]),
+        (Some("ann.new@example.com"), &Value::Null)
+    );
+}
+
+#[tokio::test]
+async fn an_address_someone_registers_meanwhile_is_not_taken_over() {
+    let app = TestApp::spawn().await;
+    let (_, token, _) = app.signed_in_user("ann@example.com").await;
+    put_profile(
+        &app,
+        &token,
+        json!({ "firstName": "Ann", "lastName": "", "email": "victim@example.com" }),
+    )
+    .await;
+    let link = app.link_in(&app.mailbox("victim@example.com", 1).await[0]);
+    app.create_user("victim@example.com", "victims-password", "Vic")
+        .await;
+    let res = app.http.get(&link).send().await.unwrap();
+    assert!(res.headers()["location"]
+        .to_str()
+        .unwrap()
+        .contains("error_code=otp_expired"));
+    app.sign_in("ann@example.com", "first-password-1").await;
+    app.sign_in("victim@example.com", "victims-password").await;
 }
 
 #[tokio::test]

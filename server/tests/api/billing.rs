@@ -622,3 +622,55 @@ async fn a_monthly_membership_renews_with_a_paid_invoice_for_each_elapsed_month(
         json!(["PAID"])
     );
 }
+
+#[tokio::test]
+async fn a_members_checkout_stays_with_the_member() {
+    let app = TestApp::spawn().await;
+    let (_, token, _) = app.signed_in_user("ann@example.com").await;
+    let (session, _) = start_checkout(&app, "solo", Some(&token)).await;
+    // Whatever address is typed on the page, the member's account address is kept.
+    let (status, _) = pay(&app, &session, card("4242 4242 4242 4242")).await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, body) = first_flow(&app, &session).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        body["message"],
+        "This checkout was started by a signed-in member: sign in to finish it."
+    );
+    assert_eq!(app.count("users").await, 1);
+    let res = app
+        .http
+        .post(app.url(&format!(
+            "{API}/stripe/subscriptionsuccess?sessionid={session}"
+        )))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(
+        app.get_json(&format!("{API}/swazprofile"), &token).await["roles"],
+        json!(["PAID"])
+    );
+}
+
+#[tokio::test]
+async fn two_checkouts_for_one_new_email_at_once_make_one_account() {
+    let app = TestApp::spawn().await;
+    let first = paid_session(&app, "solo").await;
+    let second = paid_session(&app, "solo_yearly").await;
+    let (a, b) = tokio::join!(first_flow(&app, &first), first_flow(&app, &second));
+    let mut statuses = [a.0, b.0];
+    statuses.sort();
+    assert_eq!(
+        statuses,
+        [StatusCode::OK, StatusCode::CONFLICT],
+        "{a:?} {b:?}"
+    );
+    assert_eq!(app.count("users").await, 1);
+    assert_eq!(
+        app.count("subscriptions").await,
+        2,
+        "both memberships belong to the one account"
+    );
+}

@@ -488,3 +488,87 @@ async fn malformed_bodies_get_a_clear_400() {
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(body["msg"], "Please enter your email and password.");
 }
+
+#[tokio::test]
+async fn a_refused_user_update_changes_nothing() {
+    let app = TestApp::spawn().await;
+    let (_, access, _) = app.signed_in_user("ann@example.com").await;
+    let res = app
+        .http
+        .put(app.url("/auth/v1/user"))
+        .bearer_auth(&access)
+        .json(&json!({ "password": "brand-new-pass-1", "data": { "hobby": "chess" }, "email": "not-an-email" }))
+        .send()
+        .await
+        .unwrap();
+    let (status, body) = error_of(res).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(body["msg"], "Please enter a valid email address");
+    app.sign_in("ann@example.com", "first-password-1").await;
+    let user = app.get_json("/auth/v1/user", &access).await;
+    assert!(user["user_metadata"].get("hobby").is_none());
+
+    let huge = json!({ "data": { "notes": "x".repeat(20_000) } });
+    let res = app
+        .http
+        .put(app.url("/auth/v1/user"))
+        .bearer_auth(&access)
+        .json(&huge)
+        .send()
+        .await
+        .unwrap();
+    let (status, body) = error_of(res).await;
+    assert_eq!(
+        (status, body["msg"].as_str()),
+        (
+            StatusCode::BAD_REQUEST,
+            Some("User data is too large: keep it under 16 KB.")
+        )
+    );
+}
+
+#[tokio::test]
+async fn a_link_with_control_characters_in_its_redirect_falls_back_to_the_app() {
+    let app = TestApp::spawn().await;
+    app.create_user("ann@example.com", "first-password-1", "Ann")
+        .await;
+    app.post_json("/auth/v1/recover", json!({ "email": "ann@example.com" }))
+        .await;
+    let link = app.link_in(&app.mailbox("ann@example.com", 1).await[0]);
+    let token = link
+        .split("token=")
+        .nth(1)
+        .unwrap()
+        .split('&')
+        .next()
+        .unwrap()
+        .to_owned();
+    let res = app
+        .http
+        .get(app.url(&format!(
+            "/auth/v1/verify?type=recovery&token={token}&redirect_to=/a%0Ab"
+        )))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let location = res.headers()["location"].to_str().unwrap();
+    assert!(
+        location.starts_with(&format!("{}/auth/reset-password#access_token=", app.base)),
+        "{location}"
+    );
+}
+
+#[tokio::test]
+async fn rate_limit_keys_stay_small_whatever_the_email() {
+    let app = TestApp::spawn().await;
+    let res = app
+        .post_json("/auth/v1/recover", json!({ "email": "x".repeat(50_000) }))
+        .await;
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+    let longest: Option<i64> = sqlx::query_scalar("SELECT MAX(LENGTH(key)) FROM rate_limits")
+        .fetch_one(app.state.db.pool())
+        .await
+        .unwrap();
+    assert!(longest.unwrap() < 80, "{longest:?}");
+}

@@ -168,3 +168,40 @@ async fn the_mailbox_is_hidden_in_production() {
     let res = app.http.get(app.url("/_dev/mailbox")).send().await.unwrap();
     assert_eq!(res.status(), StatusCode::NOT_FOUND);
 }
+
+#[tokio::test]
+async fn query_and_path_mistakes_and_oversized_bodies_answer_json() {
+    let app = TestApp::builder()
+        .config(|c| c.max_body_bytes = 1024)
+        .spawn()
+        .await;
+    let (_, token, _) = app.signed_in_user("ann@example.com").await;
+    let res = app
+        .get_auth("/_api/v1/practice/events?days=abc", &token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(body["code"], "bad_request");
+    assert!(body["message"].as_str().unwrap().contains("days"), "{body}");
+    let res = app
+        .http
+        .get(app.url("/_api/v1/localpay/checkout/%FF"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(res.json::<Value>().await.unwrap()["code"], "bad_request");
+    let res = app
+        .http
+        .post(app.url("/auth/v1/signup"))
+        .header("content-type", "application/json")
+        .body(vec![b' '; 4096])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::PAYLOAD_TOO_LARGE);
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(body["msg"], "The request body is too large.");
+}

@@ -151,9 +151,11 @@ impl LocalProvider {
             _ => {}
         }
         let subscribing = view.mode == CheckoutMode::Subscription;
-        let email = input
+        // A member's checkout keeps their account's address, as Stripe keeps `customer_email`.
+        let email = view
             .email
             .as_deref()
+            .or(input.email.as_deref())
             .map(str::trim)
             .filter(|e| !e.is_empty());
         let email = match (subscribing, email) {

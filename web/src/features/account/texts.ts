@@ -22,6 +22,8 @@ export const accountTexts = {
     emailInvalid: 'Please enter a valid email address',
     saved: 'Profile updated successfully',
     saveFailed: 'Something went wrong while saving',
+    pendingEmail: (email: string) =>
+      `We sent a link to ${email}. Your e-mail changes to this address once you open it.`,
   },
   password: {
     title: 'Change Password',

@@ -474,6 +474,8 @@ export interface components {
             firstName: string;
             id: string;
             lastName: string;
+            /** @description A new e-mail waiting for its confirmation link (sent to that address) to be used. */
+            pendingEmail?: string | null;
             /** @description Contains `PAID` while the member has a membership. */
             roles: string[];
             team?: null | components["schemas"]["TeamSummary"];

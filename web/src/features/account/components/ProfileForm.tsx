@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
+import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
@@ -53,7 +54,12 @@ export function ProfileForm() {
   const field = (name: keyof ProfileValues) =>
     form.register(name, { onChange: (event: { target: { value: string } }) => noteValue(name, event.target.value) });
 
-  const onSubmit = form.handleSubmit((values) => update.mutate(values));
+  // After a save the form shows what the server kept: a new e-mail stays pending until confirmed.
+  const onSubmit = form.handleSubmit((values) =>
+    update.mutate(values, {
+      onSuccess: (saved) => form.reset({ firstName: saved.firstName, lastName: saved.lastName, email: saved.email }),
+    }),
+  );
 
   return (
     <Form noValidate onSubmit={onSubmit} aria-label="Profile">
@@ -65,6 +71,11 @@ export function ProfileForm() {
           </Badge>
         )}
       </div>
+      {profile.data?.pendingEmail && (
+        <Alert variant="info" data-testid="pending-email">
+          {t.pendingEmail(profile.data.pendingEmail)}
+        </Alert>
+      )}
       {profile.isError && (
         <p className="text-danger" role="alert">
           {t.saveFailed}
