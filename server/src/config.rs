@@ -196,7 +196,7 @@ impl Config {
         if env == Environment::Production && smtp_url.is_none() {
             tracing::warn!("SMTP_URL is not set: e-mails go to the local mailbox only");
         }
-        Ok(Self {
+        Self {
             addr,
             data_dir,
             database_url: Secret::new(database_url),
@@ -217,7 +217,23 @@ impl Config {
                 .or_else(|| option_env!("SWAZ_BUILD_COMMIT").map(str::to_owned))
                 .unwrap_or_else(|| "unknown".into()),
             billing: BillingConfig::from_env()?,
-        })
+        }
+        .checked()
+    }
+
+    /// Refuses settings that would hurt in production.
+    fn checked(self) -> anyhow::Result<Self> {
+        let test_payments_allowed = parse_var("SWAZ_ALLOW_TEST_PAYMENTS", false)?;
+        if self.env == Environment::Production
+            && self.billing.mode == PaymentMode::Local
+            && !test_payments_allowed
+        {
+            bail!(
+                "SWAZ_ENV=production with the local test-mode checkout would give memberships away for a test card number: \
+                 set SWAZ_PAYMENTS=stripe, or SWAZ_ALLOW_TEST_PAYMENTS=true for a staging site"
+            );
+        }
+        Ok(self)
     }
 
     pub fn is_development(&self) -> bool {

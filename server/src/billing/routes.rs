@@ -16,6 +16,7 @@ use super::service::{self, FirstFlow};
 use crate::auth::extract::bearer;
 use crate::auth::CurrentUser;
 use crate::error::{AppError, ErrorBody, Result};
+use crate::http::client::ClientMeta;
 use crate::http::json::ApiJson;
 use crate::AppState;
 
@@ -32,6 +33,19 @@ impl FromRequestParts<AppState> for MaybeUser {
         Ok(Self(Some(
             CurrentUser::from_request_parts(parts, state).await?,
         )))
+    }
+}
+
+/// Public payment calls reach the provider's API: a per-IP limit keeps them from being abused.
+async fn limit_payment_calls(state: &AppState, action: &str, client: &ClientMeta) -> Result<()> {
+    let limit = state.config.auth_rate_limit * 2;
+    let key = format!("{action}:ip:{}", client.ip);
+    if crate::ratelimit::allow(&state.db, &key, limit, state.config.auth_rate_window_secs).await? {
+        Ok(())
+    } else {
+        Err(AppError::TooManyRequests(
+            "Too many requests. Please wait a few minutes and try again.".to_owned(),
+        ))
     }
 }
 
@@ -52,8 +66,10 @@ pub struct CheckoutUrl {
 pub async fn checkout(
     State(state): State<AppState>,
     MaybeUser(me): MaybeUser,
+    client: ClientMeta,
     ApiJson(body): ApiJson<CheckoutBody>,
 ) -> Result<Json<CheckoutUrl>> {
+    limit_payment_calls(&state, "checkout", &client).await?;
     let plan = PlanId::parse(body.plan.as_deref().unwrap_or(""))?;
     let base = &state.config.public_url;
     let t = u8::from(plan.is_team());
@@ -106,8 +122,10 @@ pub struct SubscriptionSuccessResult {
               (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
 pub async fn subscription_success_result(
     State(state): State<AppState>,
+    client: ClientMeta,
     Query(q): Query<SessionQuery>,
 ) -> Result<Json<SubscriptionSuccessResult>> {
+    limit_payment_calls(&state, "first-flow", &client).await?;
     match service::complete_first_checkout(&state, q.sessionid.as_deref().unwrap_or("")).await? {
         FirstFlow::NewUser {
             email,

@@ -674,3 +674,22 @@ async fn two_checkouts_for_one_new_email_at_once_make_one_account() {
         "both memberships belong to the one account"
     );
 }
+
+#[tokio::test]
+async fn public_payment_calls_are_rate_limited_per_address() {
+    let app = TestApp::builder()
+        .config(|c| c.auth_rate_limit = 2)
+        .spawn()
+        .await;
+    for _ in 0..4 {
+        start_checkout(&app, "solo", None).await;
+    }
+    let res = app
+        .post_json(&format!("{API}/stripe/checkout"), json!({ "plan": "solo" }))
+        .await;
+    assert_eq!(res.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(
+        res.json::<Value>().await.unwrap()["message"],
+        "Too many requests. Please wait a few minutes and try again."
+    );
+}

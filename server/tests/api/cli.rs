@@ -137,3 +137,41 @@ async fn migrate_is_idempotent() {
         );
     }
 }
+
+#[tokio::test]
+async fn production_refuses_to_start_with_the_test_mode_checkout() {
+    let app = TestApp::spawn().await;
+    let out = tokio::process::Command::new(env!("CARGO_BIN_EXE_swaz"))
+        .args(["migrate"])
+        .envs(app.cli_env())
+        .env("SWAZ_ENV", "production")
+        .env(
+            "SWAZ_JWT_SECRET",
+            "a-production-secret-of-at-least-32-chars",
+        )
+        .env("SWAZ_LOG", "warn")
+        .output()
+        .await
+        .unwrap();
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("would give memberships away"), "{stderr}");
+    let out = tokio::process::Command::new(env!("CARGO_BIN_EXE_swaz"))
+        .args(["migrate"])
+        .envs(app.cli_env())
+        .env("SWAZ_ENV", "production")
+        .env("SWAZ_ALLOW_TEST_PAYMENTS", "true")
+        .env(
+            "SWAZ_JWT_SECRET",
+            "a-production-secret-of-at-least-32-chars",
+        )
+        .env("SWAZ_LOG", "warn")
+        .output()
+        .await
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
