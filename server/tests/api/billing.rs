@@ -64,15 +64,7 @@ async fn paid_session(app: &TestApp, plan: &str) -> String {
 #[tokio::test]
 async fn the_four_plans_are_on_sale_with_their_prices() {
     let app = TestApp::spawn().await;
-    let plans: Value = app
-        .http
-        .get(app.url(&format!("{API}/plans")))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let plans: Value = app.get_public_json(&format!("{API}/plans")).await;
     let summary: Vec<_> = plans["plans"]
         .as_array()
         .unwrap()
@@ -115,14 +107,8 @@ async fn the_test_checkout_declines_stripes_decline_card_and_explains_bad_input(
     let app = TestApp::spawn().await;
     let (session, _) = start_checkout(&app, "solo", None).await;
     let page: Value = app
-        .http
-        .get(app.url(&format!("{API}/localpay/checkout/{session}")))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+        .get_public_json(&format!("{API}/localpay/checkout/{session}"))
+        .await;
     assert_eq!(
         (
             page["status"].as_str(),
@@ -326,14 +312,8 @@ async fn a_signed_in_member_buys_and_the_membership_is_theirs_only() {
     let (_, bob, _) = app.signed_in_user("bob@example.com").await;
     let (session, _) = start_checkout(&app, "solo", Some(&token)).await;
     let page: Value = app
-        .http
-        .get(app.url(&format!("{API}/localpay/checkout/{session}")))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+        .get_public_json(&format!("{API}/localpay/checkout/{session}"))
+        .await;
     assert_eq!(page["email"], "ann@example.com");
     let (_, paid) = pay(&app, &session, json!({ "email": "ann@example.com", "name": "Ann", "cardNumber": "4242424242424242", "expMonth": 12, "expYear": 2031, "cvc": "123" })).await;
     assert!(paid["redirectUrl"]
@@ -417,14 +397,8 @@ async fn the_member_sees_the_subscription_changes_the_card_and_cancels_at_period
     let location = res.headers()["location"].to_str().unwrap().to_owned();
     let setup = location.rsplit('/').next().unwrap().to_owned();
     let page: Value = app
-        .http
-        .get(app.url(&format!("{API}/localpay/checkout/{setup}")))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+        .get_public_json(&format!("{API}/localpay/checkout/{setup}"))
+        .await;
     assert_eq!(page["mode"], "setup");
     let (status, done) = pay(&app, &setup, json!({ "cardNumber": "5555 5555 5555 4444", "expMonth": 3, "expYear": 2032, "cvc": "321" })).await;
     assert_eq!(status, StatusCode::OK);

@@ -134,6 +134,18 @@ impl TestApp {
             .unwrap()
     }
 
+    /// GET without a token, decoded as JSON.
+    pub async fn get_public_json(&self, path: &str) -> Value {
+        self.http
+            .get(self.url(path))
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap()
+    }
+
     /// How many rows `table` has.
     pub async fn count(&self, table: &str) -> i64 {
         sqlx::query_scalar(&format!("SELECT COUNT(*) FROM {table}"))
