@@ -27,10 +27,12 @@ export function serverEnv(port) {
     SWAZ_ADDR: `127.0.0.1:${port}`,
     SWAZ_PUBLIC_URL: `http://127.0.0.1:${port}`,
     SWAZ_DATA_DIR: dataDir,
-    SWAZ_WEB_DIR: resolve(import.meta.dirname, '../../web/dist'),
+    SWAZ_WEB_DIR: process.env.E2E_WEB_DIR ?? resolve(import.meta.dirname, '../../web/dist'),
     SWAZ_ENV: 'development',
     SWAZ_LOG: 'warn',
     SWAZ_AUTH_RATE_LIMIT: '1000',
+    // Lets a test move the server's clock through /_dev/clock (streaks across days).
+    SWAZ_SETTABLE_CLOCK: 'true',
   };
   const pg = process.env.TEST_DATABASE_URL;
   if (pg && pg.startsWith('postgres')) {

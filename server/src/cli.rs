@@ -119,6 +119,7 @@ async fn create_user(args: CreateArgs) -> anyhow::Result<()> {
             &created.user.id,
             entitlements::COMP_SOLO,
             "created with --paid",
+            state.clock.now_ms(),
         )
         .await?;
     }

@@ -66,6 +66,10 @@ pub struct Config {
     pub version: &'static str,
     pub commit: String,
     pub billing: BillingConfig,
+    /// Where athletes join the weekly live call (Tuesday 20:00 Pacific).
+    pub live_call_url: String,
+    /// Lets `/_dev/clock` move the app's clock (browser tests); refused in production.
+    pub settable_clock: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -165,6 +169,9 @@ where
     }
 }
 
+/// A video room that opens without an account; operators set their own.
+pub const DEFAULT_LIVE_CALL_URL: &str = "https://meet.jit.si/swaz-weekly-live-call";
+
 impl Config {
     /// Reads the configuration from the process environment.
     pub fn from_env() -> anyhow::Result<Self> {
@@ -217,12 +224,22 @@ impl Config {
                 .or_else(|| option_env!("SWAZ_BUILD_COMMIT").map(str::to_owned))
                 .unwrap_or_else(|| "unknown".into()),
             billing: BillingConfig::from_env()?,
+            live_call_url: var("SWAZ_LIVE_CALL_URL")
+                .unwrap_or_else(|| DEFAULT_LIVE_CALL_URL.into()),
+            settable_clock: parse_var("SWAZ_SETTABLE_CLOCK", false)?,
         }
         .checked()
     }
 
     /// Refuses settings that would hurt in production.
     fn checked(self) -> anyhow::Result<Self> {
+        if self.env == Environment::Production && self.settable_clock {
+            bail!("SWAZ_SETTABLE_CLOCK=true lets anyone move the server's clock: it is for tests, not production");
+        }
+        if !self.live_call_url.starts_with("https://") && !self.live_call_url.starts_with("http://")
+        {
+            bail!("SWAZ_LIVE_CALL_URL must be an http(s) address");
+        }
         let test_payments_allowed = parse_var("SWAZ_ALLOW_TEST_PAYMENTS", false)?;
         if self.env == Environment::Production
             && self.billing.mode == PaymentMode::Local

@@ -2,20 +2,24 @@
 //! React app. `main.rs` only parses the command line; tests drive [`build`] and [`router`] to run
 //! the real app.
 //!
-//! Layout: one folder per capability (`auth`, `account`, `billing`, `mail`, `vision`, `practice`) with its handlers,
-//! domain types and storage functions; shared plumbing (`config`, `db`, `error`, `http`) beside
-//! them. Storage is runtime-bound SQL through sqlx's `Any` driver (see `db`).
+//! Layout: one folder per capability (`auth`, `account`, `billing`, `teams`, `mail`, `vision`,
+//! `practice`, `planning`, `dashboard`) with its handlers, domain types and storage functions;
+//! shared plumbing (`config`, `db`, `error`, `http`) beside them. Storage is runtime-bound SQL
+//! through sqlx's `Any` driver (see `db`).
 
 pub mod account;
 pub mod auth;
 pub mod billing;
 pub mod cli;
+pub mod clock;
 pub mod config;
+pub mod dashboard;
 pub mod db;
 pub mod domain;
 pub mod error;
 pub mod http;
 pub mod mail;
+pub mod planning;
 pub mod practice;
 pub mod ratelimit;
 pub mod teams;
@@ -35,6 +39,10 @@ pub use http::router;
 pub struct App {
     pub config: Config,
     pub db: Db,
+    /// Where every "now" comes from (see [`clock`]).
+    pub clock: Arc<dyn clock::Clock>,
+    /// The same clock when it may be moved (`SWAZ_SETTABLE_CLOCK`, tests); `None` in production.
+    pub settable_clock: Option<Arc<clock::SettableClock>>,
     /// Wakes the mail worker when a message is queued.
     pub mail_notify: Arc<Notify>,
     pub payments: Arc<dyn billing::provider::PaymentProvider>,
@@ -54,7 +62,14 @@ impl Deref for AppState {
 
 /// Connects to the database and applies migrations.
 pub async fn build(config: Config) -> anyhow::Result<AppState> {
-    let db = Db::connect(config.database_url.expose()).await?;
+    let settable_clock = config
+        .settable_clock
+        .then(|| Arc::new(clock::SettableClock::new()));
+    let clock: Arc<dyn clock::Clock> = match &settable_clock {
+        Some(c) => c.clone(),
+        None => Arc::new(clock::SystemClock),
+    };
+    let db = Db::connect(config.database_url.expose(), clock.clone()).await?;
     db.migrate().await?;
     let local = Arc::new(billing::local::LocalProvider::new(
         db.clone(),
@@ -74,6 +89,8 @@ pub async fn build(config: Config) -> anyhow::Result<AppState> {
     Ok(AppState(Arc::new(App {
         config,
         db,
+        clock,
+        settable_clock,
         mail_notify: Arc::new(Notify::new()),
         payments,
         local_payments,

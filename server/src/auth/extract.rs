@@ -37,8 +37,12 @@ pub fn bearer(parts: &Parts) -> Option<&str> {
 
 pub async fn authenticate(state: &AppState, parts: &Parts) -> Result<Claims, Failure> {
     let token = bearer(parts).ok_or(Failure::Missing)?;
-    let claims = tokens::verify(token, state.config.jwt_secret.expose())
-        .map_err(|e| Failure::BadToken(e.to_string()))?;
+    let claims = tokens::verify(
+        token,
+        state.config.jwt_secret.expose(),
+        state.clock.now_secs(),
+    )
+    .map_err(|e| Failure::BadToken(e.to_string()))?;
     let mut conn = state.db.pool().acquire().await.map_err(Failure::Internal)?;
     let active = sessions::is_active(&mut conn, &claims.session_id, &claims.sub)
         .await

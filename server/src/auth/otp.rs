@@ -3,7 +3,6 @@
 use sqlx::AnyConnection;
 
 use super::tokens::{hash_token, random_token};
-use crate::db::now_ms;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Purpose {
@@ -44,9 +43,9 @@ pub async fn create(
     conn: &mut AnyConnection,
     user_id: &str,
     purpose: Purpose,
+    now: i64,
 ) -> sqlx::Result<String> {
     let token = random_token(24);
-    let now = now_ms();
     sqlx::query(
         "INSERT INTO one_time_tokens (token_hash, user_id, kind, created_at, expires_at) \
          VALUES ($1, $2, $3, $4, $5)",
@@ -67,8 +66,8 @@ pub async fn consume(
     conn: &mut AnyConnection,
     token: &str,
     purpose: Purpose,
+    now: i64,
 ) -> sqlx::Result<Option<String>> {
-    let now = now_ms();
     sqlx::query_scalar(
         "UPDATE one_time_tokens SET used_at = $1 \
          WHERE token_hash = $2 AND kind = $3 AND used_at IS NULL AND expires_at > $1 \

@@ -184,6 +184,7 @@ async fn refresh_grant(
         &mut tx,
         token.trim(),
         state.config.refresh_reuse_interval_secs * 1000,
+        state.clock.now_ms(),
     )
     .await?;
     let rotated = match outcome {
@@ -262,6 +263,7 @@ async fn signup(
     client: ClientMeta,
     body: Bytes,
 ) -> AuthResult<Json<Value>> {
+    let now = state.clock.now_ms();
     let body: SignupBody = parse_body(&body)?;
     if body.phone.is_some() && body.email.is_none() {
         return Err(AuthError::validation(
@@ -286,7 +288,7 @@ async fn signup(
     if let Some(user) = existing {
         if user.is_confirmed() {
             // Same answer shape as a new sign-up, so the form does not reveal who has an account.
-            return Ok(Json(obfuscated_user(&email)));
+            return Ok(Json(obfuscated_user(&email, now)));
         }
         let mut tx = state.db.begin_write().await?;
         service::send_confirmation(&state, &mut tx, &user, &redirect).await?;
@@ -310,13 +312,13 @@ async fn signup(
     match created {
         Ok(created) => Ok(Json(created.user.to_gotrue_json())),
         // Lost a race with a parallel sign-up for the same address.
-        Err(crate::error::AppError::Conflict(_)) => Ok(Json(obfuscated_user(&email))),
+        Err(crate::error::AppError::Conflict(_)) => Ok(Json(obfuscated_user(&email, now))),
         Err(e) => Err(e.into()),
     }
 }
 
-fn obfuscated_user(email: &Email) -> Value {
-    let now = crate::db::ms_to_rfc3339(crate::db::now_ms());
+fn obfuscated_user(email: &Email, now_ms: i64) -> Value {
+    let now = crate::db::ms_to_rfc3339(now_ms);
     json!({
         "id": uuid::Uuid::new_v4().to_string(),
         "aud": "authenticated",
@@ -483,13 +485,14 @@ async fn logout(
     AuthClaims(claims): AuthClaims,
     Query(query): Query<LogoutQuery>,
 ) -> AuthResult<StatusCode> {
+    let now = state.clock.now_ms();
     let mut tx = state.db.begin_write().await?;
     match query.scope.as_deref().unwrap_or("global") {
-        "local" => sessions::revoke_session(&mut tx, &claims.session_id).await?,
+        "local" => sessions::revoke_session(&mut tx, &claims.session_id, now).await?,
         "others" => {
-            sessions::revoke_all_except(&mut tx, &claims.sub, Some(&claims.session_id)).await?
+            sessions::revoke_all_except(&mut tx, &claims.sub, Some(&claims.session_id), now).await?
         }
-        "global" => sessions::revoke_all_except(&mut tx, &claims.sub, None).await?,
+        "global" => sessions::revoke_all_except(&mut tx, &claims.sub, None, now).await?,
         other => {
             return Err(AuthError::validation(format!(
                 "Unsupported logout scope {other:?}: use global, local or others"
@@ -595,7 +598,7 @@ async fn update_user(
 
     if let Some((merged, _)) = &metadata {
         let mut conn = state.db.pool().acquire().await?;
-        users::set_metadata(&mut conn, &user.id, merged).await?;
+        users::set_metadata(&mut conn, &user.id, merged, state.clock.now_ms()).await?;
     }
     if let Some(input) = &profile_input {
         profile::update(&state, &user.id, input).await?;

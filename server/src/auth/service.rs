@@ -52,7 +52,7 @@ pub fn session_json(
     refresh_token: &str,
     method: &str,
 ) -> anyhow::Result<Value> {
-    let now = chrono::Utc::now().timestamp();
+    let now = state.clock.now_secs();
     let expires_in = state.config.jwt_expiry_secs;
     let claims = Claims {
         iss: format!("{}/auth/v1", state.config.public_url),
@@ -91,9 +91,10 @@ pub async fn start_session(
     client: &ClientMeta,
     method: &str,
 ) -> Result<Value> {
+    let now = state.clock.now_ms();
     let mut tx = state.db.begin_write().await?;
-    let session = sessions::create(&mut tx, user_id, &client.user_agent, &client.ip).await?;
-    users::touch(&mut tx, user_id, TimeColumn::LastSignIn).await?;
+    let session = sessions::create(&mut tx, user_id, &client.user_agent, &client.ip, now).await?;
+    users::touch(&mut tx, user_id, TimeColumn::LastSignIn, now).await?;
     let user = users::by_id(&mut tx, user_id)
         .await?
         .ok_or_else(|| AppError::not_found("User not found"))?;
@@ -114,16 +115,18 @@ pub async fn change_password(
     keep_session: &str,
     new: &NewPassword,
 ) -> Result<User> {
+    let now = state.clock.now_ms();
     let hash = password::hash(new).await?;
     let mut tx = state.db.begin_write().await?;
     let user = users::by_id(&mut tx, user_id)
         .await?
         .ok_or_else(|| AppError::not_found("User not found"))?;
-    users::set_password(&mut tx, user_id, &hash).await?;
-    sessions::revoke_all_except(&mut tx, user_id, Some(keep_session)).await?;
+    users::set_password(&mut tx, user_id, &hash, now).await?;
+    sessions::revoke_all_except(&mut tx, user_id, Some(keep_session), now).await?;
     mail::enqueue(
         &mut tx,
         &templates::password_changed(&user.email, &user.first_name),
+        now,
     )
     .await?;
     tx.commit().await?;
@@ -161,29 +164,33 @@ pub async fn send_confirmation(
     user: &User,
     redirect_to: &str,
 ) -> Result<()> {
-    let token = otp::create(conn, &user.id, Purpose::Signup).await?;
+    let now = state.clock.now_ms();
+    let token = otp::create(conn, &user.id, Purpose::Signup, now).await?;
     let link = verify_link(state, &token, Purpose::Signup, redirect_to);
     mail::enqueue(
         conn,
         &templates::confirm_signup(&user.email, &user.first_name, &link),
+        now,
     )
     .await?;
-    users::touch(conn, &user.id, TimeColumn::ConfirmationSent).await?;
+    users::touch(conn, &user.id, TimeColumn::ConfirmationSent, now).await?;
     Ok(())
 }
 
 /// Sends a recovery link when the address belongs to someone; says nothing either way.
 pub async fn request_recovery(state: &AppState, email: &Email, redirect_to: &str) -> Result<()> {
+    let now = state.clock.now_ms();
     let mut tx = state.db.begin_write().await?;
     if let Some(user) = users::by_email(&mut tx, email).await? {
-        let token = otp::create(&mut tx, &user.id, Purpose::Recovery).await?;
+        let token = otp::create(&mut tx, &user.id, Purpose::Recovery, now).await?;
         let link = verify_link(state, &token, Purpose::Recovery, redirect_to);
         mail::enqueue(
             &mut tx,
             &templates::recovery(&user.email, &user.first_name, &link),
+            now,
         )
         .await?;
-        users::touch(&mut tx, &user.id, TimeColumn::RecoverySent).await?;
+        users::touch(&mut tx, &user.id, TimeColumn::RecoverySent, now).await?;
     }
     tx.commit().await?;
     state.mail_notify.notify_one();
@@ -198,13 +205,14 @@ pub async fn consume_link(
     token: &str,
     purpose: Purpose,
 ) -> Result<Option<String>> {
+    let now = state.clock.now_ms();
     let mut tx = state.db.begin_write().await?;
-    let Some(user_id) = otp::consume(&mut tx, token, purpose).await? else {
+    let Some(user_id) = otp::consume(&mut tx, token, purpose, now).await? else {
         return Ok(None);
     };
     if purpose == Purpose::EmailChange {
         let old = users::by_id(&mut tx, &user_id).await?;
-        let changed = match users::apply_email_change(&mut tx, &user_id).await {
+        let changed = match users::apply_email_change(&mut tx, &user_id, now).await {
             Ok(changed) => changed,
             Err(e) if crate::error::is_unique_violation(&e) => return Ok(None),
             Err(e) => return Err(e.into()),
@@ -215,10 +223,11 @@ pub async fn consume_link(
         mail::enqueue(
             &mut tx,
             &templates::email_changed(&old.email, &changed.first_name, &changed.email),
+            now,
         )
         .await?;
     } else {
-        users::mark_confirmed(&mut tx, &user_id).await?;
+        users::mark_confirmed(&mut tx, &user_id, now).await?;
     }
     tx.commit().await?;
     state.mail_notify.notify_one();
@@ -233,6 +242,7 @@ pub async fn request_email_change(
     user: &User,
     email: &Email,
 ) -> Result<()> {
+    let now = state.clock.now_ms();
     if let Some(owner) = users::by_email(conn, email).await? {
         if owner.id != user.id {
             return Err(AppError::conflict(
@@ -241,8 +251,8 @@ pub async fn request_email_change(
         }
         return Ok(());
     }
-    users::set_email_change(conn, &user.id, email).await?;
-    let token = otp::create(conn, &user.id, Purpose::EmailChange).await?;
+    users::set_email_change(conn, &user.id, email, now).await?;
+    let token = otp::create(conn, &user.id, Purpose::EmailChange, now).await?;
     let link = verify_link(
         state,
         &token,
@@ -252,6 +262,7 @@ pub async fn request_email_change(
     mail::enqueue(
         conn,
         &templates::confirm_email_change(email.as_str(), &user.first_name, &link),
+        now,
     )
     .await?;
     Ok(())
@@ -286,6 +297,7 @@ pub async fn create_user(state: &AppState, input: CreateUser<'_>) -> Result<Crea
             metadata: input.metadata,
             confirmed: input.confirmed,
         },
+        state.clock.now_ms(),
     )
     .await;
     let user = match inserted {

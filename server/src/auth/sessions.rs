@@ -8,7 +8,6 @@
 use sqlx::{AnyConnection, Row};
 
 use super::tokens::{hash_token, random_token};
-use crate::db::now_ms;
 
 pub struct NewSession {
     pub session_id: String,
@@ -20,9 +19,9 @@ pub async fn create(
     user_id: &str,
     user_agent: &str,
     ip: &str,
+    now: i64,
 ) -> sqlx::Result<NewSession> {
     let session_id = uuid::Uuid::new_v4().to_string();
-    let now = now_ms();
     sqlx::query(
         "INSERT INTO auth_sessions (id, user_id, created_at, refreshed_at, user_agent, ip) \
          VALUES ($1, $2, $3, $3, $4, $5)",
@@ -34,7 +33,7 @@ pub async fn create(
     .bind(truncate(ip, 64))
     .execute(&mut *conn)
     .await?;
-    let refresh_token = issue(conn, &session_id, user_id, None).await?;
+    let refresh_token = issue(conn, &session_id, user_id, None, now).await?;
     Ok(NewSession {
         session_id,
         refresh_token,
@@ -50,6 +49,7 @@ async fn issue(
     session_id: &str,
     user_id: &str,
     parent_hash: Option<&str>,
+    now: i64,
 ) -> sqlx::Result<String> {
     let token = random_token(24);
     sqlx::query(
@@ -60,7 +60,7 @@ async fn issue(
     .bind(session_id)
     .bind(user_id)
     .bind(parent_hash)
-    .bind(now_ms())
+    .bind(now)
     .execute(conn)
     .await?;
     Ok(token)
@@ -85,6 +85,7 @@ pub async fn rotate(
     conn: &mut AnyConnection,
     token: &str,
     reuse_interval_ms: i64,
+    now: i64,
 ) -> sqlx::Result<Result<Rotated, RefreshError>> {
     let hash = hash_token(token);
     let row = sqlx::query(
@@ -105,7 +106,6 @@ pub async fn rotate(
     if session_revoked_at.is_some() {
         return Ok(Err(RefreshError::NotFound));
     }
-    let now = now_ms();
     let won = match revoked_at {
         Some(_) => false,
         None => {
@@ -129,7 +129,7 @@ pub async fn rotate(
                 .await?;
         let recent = revoked_at.is_some_and(|at| now - at <= reuse_interval_ms);
         if !recent {
-            revoke_session(conn, &session_id).await?;
+            revoke_session(conn, &session_id, now).await?;
             return Ok(Err(RefreshError::AlreadyUsed));
         }
     }
@@ -138,7 +138,7 @@ pub async fn rotate(
         .bind(&session_id)
         .execute(&mut *conn)
         .await?;
-    let refresh_token = issue(conn, &session_id, &user_id, Some(&hash)).await?;
+    let refresh_token = issue(conn, &session_id, &user_id, Some(&hash), now).await?;
     Ok(Ok(Rotated {
         user_id,
         session_id,
@@ -146,8 +146,11 @@ pub async fn rotate(
     }))
 }
 
-pub async fn revoke_session(conn: &mut AnyConnection, session_id: &str) -> sqlx::Result<()> {
-    let now = now_ms();
+pub async fn revoke_session(
+    conn: &mut AnyConnection,
+    session_id: &str,
+    now: i64,
+) -> sqlx::Result<()> {
     sqlx::query("UPDATE auth_sessions SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL")
         .bind(now)
         .bind(session_id)
@@ -168,6 +171,7 @@ pub async fn revoke_all_except(
     conn: &mut AnyConnection,
     user_id: &str,
     keep: Option<&str>,
+    now: i64,
 ) -> sqlx::Result<()> {
     let ids: Vec<String> = sqlx::query_scalar(
         "SELECT id FROM auth_sessions WHERE user_id = $1 AND revoked_at IS NULL",
@@ -176,7 +180,7 @@ pub async fn revoke_all_except(
     .fetch_all(&mut *conn)
     .await?;
     for id in ids.iter().filter(|id| Some(id.as_str()) != keep) {
-        revoke_session(conn, id).await?;
+        revoke_session(conn, id, now).await?;
     }
     Ok(())
 }

@@ -4,7 +4,7 @@ use serde_json::{json, Value};
 use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};
 
-use crate::db::{ms_to_rfc3339, now_ms};
+use crate::db::ms_to_rfc3339;
 use crate::domain::Email;
 
 #[derive(Clone, Debug)]
@@ -21,12 +21,14 @@ pub struct User {
     pub confirmation_sent_at: Option<i64>,
     pub recovery_sent_at: Option<i64>,
     pub last_sign_in_at: Option<i64>,
+    /// The athlete's IANA time zone, once known.
+    pub time_zone: Option<String>,
     pub created_at: i64,
     pub updated_at: i64,
 }
 
 const COLUMNS: &str = "id, email, encrypted_password, first_name, last_name, user_metadata, \
-    email_confirmed_at, email_change, confirmation_sent_at, recovery_sent_at, last_sign_in_at, created_at, updated_at";
+    email_confirmed_at, email_change, confirmation_sent_at, recovery_sent_at, last_sign_in_at, time_zone, created_at, updated_at";
 
 fn from_row(row: &AnyRow) -> sqlx::Result<User> {
     let metadata: String = row.try_get("user_metadata")?;
@@ -42,6 +44,7 @@ fn from_row(row: &AnyRow) -> sqlx::Result<User> {
         confirmation_sent_at: row.try_get("confirmation_sent_at")?,
         recovery_sent_at: row.try_get("recovery_sent_at")?,
         last_sign_in_at: row.try_get("last_sign_in_at")?,
+        time_zone: row.try_get("time_zone")?,
         created_at: row.try_get("created_at")?,
         updated_at: row.try_get("updated_at")?,
     })
@@ -57,9 +60,8 @@ pub struct NewUser<'a> {
 }
 
 /// Inserts a user; a taken e-mail surfaces as a unique violation for the caller to map.
-pub async fn insert(conn: &mut AnyConnection, new: NewUser<'_>) -> sqlx::Result<User> {
+pub async fn insert(conn: &mut AnyConnection, new: NewUser<'_>, now: i64) -> sqlx::Result<User> {
     let id = uuid::Uuid::new_v4().to_string();
-    let now = now_ms();
     let confirmed_at = new.confirmed.then_some(now);
     let row = sqlx::query(&format!(
         "INSERT INTO users (id, email, encrypted_password, first_name, last_name, user_metadata, \
@@ -95,18 +97,22 @@ pub async fn by_email(conn: &mut AnyConnection, email: &Email) -> sqlx::Result<O
     row.as_ref().map(from_row).transpose()
 }
 
-pub async fn set_password(conn: &mut AnyConnection, id: &str, hash: &str) -> sqlx::Result<()> {
+pub async fn set_password(
+    conn: &mut AnyConnection,
+    id: &str,
+    hash: &str,
+    now: i64,
+) -> sqlx::Result<()> {
     sqlx::query("UPDATE users SET encrypted_password = $1, updated_at = $2 WHERE id = $3")
         .bind(hash)
-        .bind(now_ms())
+        .bind(now)
         .bind(id)
         .execute(conn)
         .await?;
     Ok(())
 }
 
-pub async fn mark_confirmed(conn: &mut AnyConnection, id: &str) -> sqlx::Result<()> {
-    let now = now_ms();
+pub async fn mark_confirmed(conn: &mut AnyConnection, id: &str, now: i64) -> sqlx::Result<()> {
     sqlx::query(
         "UPDATE users SET email_confirmed_at = COALESCE(email_confirmed_at, $1), updated_at = $1 \
          WHERE id = $2",
@@ -118,13 +124,14 @@ pub async fn mark_confirmed(conn: &mut AnyConnection, id: &str) -> sqlx::Result<
     Ok(())
 }
 
-pub async fn touch(conn: &mut AnyConnection, id: &str, column: TimeColumn) -> sqlx::Result<()> {
+pub async fn touch(
+    conn: &mut AnyConnection,
+    id: &str,
+    column: TimeColumn,
+    now: i64,
+) -> sqlx::Result<()> {
     let sql = format!("UPDATE users SET {} = $1 WHERE id = $2", column.name());
-    sqlx::query(&sql)
-        .bind(now_ms())
-        .bind(id)
-        .execute(conn)
-        .await?;
+    sqlx::query(&sql).bind(now).bind(id).execute(conn).await?;
     Ok(())
 }
 
@@ -151,13 +158,14 @@ pub async fn update_names(
     id: &str,
     first_name: &str,
     last_name: &str,
+    now: i64,
 ) -> sqlx::Result<User> {
     let row = sqlx::query(&format!(
         "UPDATE users SET first_name = $1, last_name = $2, updated_at = $3 WHERE id = $4 RETURNING {COLUMNS}"
     ))
     .bind(first_name)
     .bind(last_name)
-    .bind(now_ms())
+    .bind(now)
     .bind(id)
     .fetch_one(conn)
     .await?;
@@ -169,10 +177,11 @@ pub async fn set_email_change(
     conn: &mut AnyConnection,
     id: &str,
     email: &Email,
+    now: i64,
 ) -> sqlx::Result<()> {
     sqlx::query("UPDATE users SET email_change = $1, updated_at = $2 WHERE id = $3")
         .bind(email.as_str())
-        .bind(now_ms())
+        .bind(now)
         .bind(id)
         .execute(conn)
         .await?;
@@ -180,12 +189,16 @@ pub async fn set_email_change(
 }
 
 /// Makes the pending address the user's e-mail; a unique violation means someone took it since.
-pub async fn apply_email_change(conn: &mut AnyConnection, id: &str) -> sqlx::Result<Option<User>> {
+pub async fn apply_email_change(
+    conn: &mut AnyConnection,
+    id: &str,
+    now: i64,
+) -> sqlx::Result<Option<User>> {
     let row = sqlx::query(&format!(
         "UPDATE users SET email = email_change, email_change = NULL, email_confirmed_at = $1, updated_at = $1 \
          WHERE id = $2 AND email_change IS NOT NULL RETURNING {COLUMNS}"
     ))
-    .bind(now_ms())
+    .bind(now)
     .bind(id)
     .fetch_optional(conn)
     .await?;
@@ -196,10 +209,11 @@ pub async fn set_metadata(
     conn: &mut AnyConnection,
     id: &str,
     metadata: &Value,
+    now: i64,
 ) -> sqlx::Result<()> {
     sqlx::query("UPDATE users SET user_metadata = $1, updated_at = $2 WHERE id = $3")
         .bind(metadata.to_string())
-        .bind(now_ms())
+        .bind(now)
         .bind(id)
         .execute(conn)
         .await?;
@@ -257,4 +271,20 @@ impl User {
             "is_anonymous": false,
         })
     }
+}
+
+/// Stores the athlete's time zone (already validated).
+pub async fn set_time_zone(
+    conn: &mut AnyConnection,
+    id: &str,
+    zone: &crate::domain::TimeZone,
+    now: i64,
+) -> sqlx::Result<()> {
+    sqlx::query("UPDATE users SET time_zone = $1, updated_at = $2 WHERE id = $3")
+        .bind(zone.name())
+        .bind(now)
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
 }

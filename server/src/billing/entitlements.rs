@@ -4,8 +4,6 @@
 
 use sqlx::AnyConnection;
 
-use crate::db::now_ms;
-
 pub const COMP_SOLO: &str = "comp_solo";
 
 pub async fn grant(
@@ -13,6 +11,7 @@ pub async fn grant(
     user_id: &str,
     kind: &str,
     note: &str,
+    now: i64,
 ) -> sqlx::Result<()> {
     sqlx::query(
         "INSERT INTO membership_grants (id, user_id, kind, note, created_at) VALUES ($1, $2, $3, $4, $5)",
@@ -21,14 +20,14 @@ pub async fn grant(
     .bind(user_id)
     .bind(kind)
     .bind(note)
-    .bind(now_ms())
+    .bind(now)
     .execute(conn)
     .await?;
     Ok(())
 }
 
 /// True when the user currently holds any membership.
-pub async fn is_paid(conn: &mut AnyConnection, user_id: &str) -> sqlx::Result<bool> {
+pub async fn is_paid(conn: &mut AnyConnection, user_id: &str, now: i64) -> sqlx::Result<bool> {
     let found: Option<i64> = sqlx::query_scalar(
         "SELECT 1 FROM membership_grants WHERE user_id = $1 AND revoked_at IS NULL \
          UNION ALL \
@@ -41,7 +40,7 @@ pub async fn is_paid(conn: &mut AnyConnection, user_id: &str) -> sqlx::Result<bo
          LIMIT 1",
     )
     .bind(user_id)
-    .bind(now_ms())
+    .bind(now)
     .fetch_optional(conn)
     .await?;
     Ok(found.is_some())

@@ -7,7 +7,6 @@ use super::plans;
 use super::provider::{CheckoutInfo, CheckoutMode, SubscriptionInfo};
 use crate::auth::password::{self, NewPassword};
 use crate::auth::{service as auth_service, users};
-use crate::db::now_ms;
 use crate::domain::{name_part, Email};
 use crate::error::{AppError, Result};
 use crate::{teams, AppState};
@@ -26,8 +25,8 @@ pub async fn mirror(
     user_id: &str,
     sub: &SubscriptionInfo,
     team_id: Option<&str>,
+    now: i64,
 ) -> sqlx::Result<()> {
-    let now = now_ms();
     sqlx::query(
         "INSERT INTO subscriptions (id, provider, customer_id, user_id, plan, status, current_period_start, current_period_end, \
          cancel_at_period_end, canceled_at, team_id, created_at, updated_at) \
@@ -72,7 +71,15 @@ pub async fn refresh_mirror(state: &AppState, sub: &SubscriptionInfo) -> Result<
             .await?;
     if let Some(owner) = owner {
         let mut conn = state.db.pool().acquire().await?;
-        mirror(&mut conn, state.payments.name(), &owner, sub, None).await?;
+        mirror(
+            &mut conn,
+            state.payments.name(),
+            &owner,
+            sub,
+            None,
+            state.clock.now_ms(),
+        )
+        .await?;
     }
     Ok(())
 }
@@ -141,6 +148,7 @@ async fn attach(
     first_name: &str,
     sub: &SubscriptionInfo,
 ) -> Result<()> {
+    let now = state.clock.now_ms();
     let team_id = if sub.plan.is_team() {
         let existing: Option<String> =
             sqlx::query_scalar("SELECT id FROM teams WHERE subscription_id = $1")
@@ -156,7 +164,7 @@ async fn attach(
                     format!("{first_name}'s Team")
                 };
                 let seats = plans::plan(&state.config.billing, sub.plan).seats;
-                Some(teams::create(conn, &name, seats, &sub.id, user_id).await?)
+                Some(teams::create(conn, &name, seats, &sub.id, user_id, now).await?)
             }
         }
     } else {
@@ -168,6 +176,7 @@ async fn attach(
         user_id,
         sub,
         team_id.as_deref(),
+        now,
     )
     .await?;
     Ok(())
@@ -178,10 +187,11 @@ async fn claim_checkout(
     state: &AppState,
     conn: &mut AnyConnection,
     session_id: &str,
+    now: i64,
 ) -> Result<(Option<String>, bool)> {
     sqlx::query("INSERT INTO billing_checkouts (session_id, created_at) VALUES ($1, $2) ON CONFLICT (session_id) DO NOTHING")
         .bind(session_id)
-        .bind(now_ms())
+        .bind(now)
         .execute(&mut *conn)
         .await?;
     let lock = if state.db.kind() == crate::db::DbKind::Postgres {
@@ -204,11 +214,12 @@ async fn mark_checkout(
     session_id: &str,
     user_id: &str,
     existing: bool,
+    now: i64,
 ) -> sqlx::Result<()> {
     sqlx::query("UPDATE billing_checkouts SET result_user_id = $1, existing_user = $2, processed_at = $3 WHERE session_id = $4")
         .bind(user_id)
         .bind(i64::from(existing))
-        .bind(now_ms())
+        .bind(now)
         .bind(session_id)
         .execute(conn)
         .await?;
@@ -280,6 +291,7 @@ async fn try_first_checkout(
     sub: &SubscriptionInfo,
     email: &Email,
 ) -> Result<Option<FirstFlow>> {
+    let now = state.clock.now_ms();
     let processed: Option<String> = sqlx::query_scalar(
         "SELECT result_user_id FROM billing_checkouts WHERE session_id = $1 AND result_user_id IS NOT NULL",
     )
@@ -294,7 +306,7 @@ async fn try_first_checkout(
     };
 
     let mut tx = state.db.begin_write().await?;
-    let (done_for, existing) = claim_checkout(state, &mut tx, session_id).await?;
+    let (done_for, existing) = claim_checkout(state, &mut tx, session_id, now).await?;
     if done_for.is_some() {
         tx.commit().await?;
         return Ok(Some(if existing {
@@ -313,7 +325,7 @@ async fn try_first_checkout(
     }
     if let Some(user) = users::by_email(&mut tx, email).await? {
         attach(state, &mut tx, &user.id, &user.first_name, sub).await?;
-        mark_checkout(&mut tx, session_id, &user.id, true).await?;
+        mark_checkout(&mut tx, session_id, &user.id, true, now).await?;
         tx.commit().await?;
         return Ok(Some(FirstFlow::ExistingUser { email: user.email }));
     }
@@ -328,6 +340,7 @@ async fn try_first_checkout(
             metadata: serde_json::json!({}),
             confirmed: false,
         },
+        now,
     )
     .await;
     let user = match inserted {
@@ -338,7 +351,7 @@ async fn try_first_checkout(
     let redirect = format!("{}/user-dashboard", state.config.public_url);
     auth_service::send_confirmation(state, &mut tx, &user, &redirect).await?;
     attach(state, &mut tx, &user.id, &first, sub).await?;
-    mark_checkout(&mut tx, session_id, &user.id, false).await?;
+    mark_checkout(&mut tx, session_id, &user.id, false, now).await?;
     tx.commit().await?;
     state.mail_notify.notify_one();
     Ok(Some(FirstFlow::NewUser {
@@ -354,6 +367,7 @@ pub async fn complete_member_checkout(
     email: &str,
     session_id: &str,
 ) -> Result<String> {
+    let now = state.clock.now_ms();
     let (info, sub) = paid_checkout(state, session_id).await?;
     let theirs = match &info.buyer_user_id {
         Some(buyer) => buyer == user_id,
@@ -368,7 +382,7 @@ pub async fn complete_member_checkout(
         ));
     }
     let mut tx = state.db.begin_write().await?;
-    let (done_for, _) = claim_checkout(state, &mut tx, session_id).await?;
+    let (done_for, _) = claim_checkout(state, &mut tx, session_id, now).await?;
     match done_for {
         Some(owner) if owner == user_id => {}
         Some(_) => {
@@ -382,7 +396,7 @@ pub async fn complete_member_checkout(
                 .map(|u| u.first_name)
                 .unwrap_or_default();
             attach(state, &mut tx, user_id, &first, &sub).await?;
-            mark_checkout(&mut tx, session_id, user_id, true).await?;
+            mark_checkout(&mut tx, session_id, user_id, true, now).await?;
         }
     }
     tx.commit().await?;

@@ -8,11 +8,14 @@
 
 use std::path::Path;
 use std::str::FromStr;
+use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context;
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::{Any, AnyPool, Executor, Transaction};
+
+use crate::clock::Clock;
 
 pub type Tx = Transaction<'static, Any>;
 
@@ -22,10 +25,12 @@ pub enum DbKind {
     Postgres,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Db {
     pool: AnyPool,
     kind: DbKind,
+    /// The app's clock, so code holding only the database asks the same "now" as the rest.
+    clock: Arc<dyn Clock>,
 }
 
 static SQLITE_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite");
@@ -33,7 +38,7 @@ static POSTGRES_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migratio
 
 impl Db {
     /// Opens a pool for `url` (`sqlite://…` or `postgres://…`), creating the SQLite file if needed.
-    pub async fn connect(url: &str) -> anyhow::Result<Self> {
+    pub async fn connect(url: &str, clock: Arc<dyn Clock>) -> anyhow::Result<Self> {
         sqlx::any::install_default_drivers();
         let kind = if url.starts_with("postgres") {
             DbKind::Postgres
@@ -78,7 +83,7 @@ impl Db {
             .connect_with(options)
             .await
             .context("connecting to the database")?;
-        Ok(Self { pool, kind })
+        Ok(Self { pool, kind, clock })
     }
 
     pub async fn migrate(&self) -> anyhow::Result<()> {
@@ -115,6 +120,15 @@ impl Db {
         self.kind
     }
 
+    pub fn clock(&self) -> &Arc<dyn Clock> {
+        &self.clock
+    }
+
+    /// The app clock's "now", in storage's milliseconds.
+    pub fn now_ms(&self) -> i64 {
+        self.clock.now_ms()
+    }
+
     /// Starts a transaction that will write. On SQLite it takes the write lock up front
     /// (`BEGIN IMMEDIATE`) so two writers queue on the busy timeout instead of failing.
     pub async fn begin_write(&self) -> sqlx::Result<Tx> {
@@ -143,11 +157,6 @@ fn sqlite_path(url: &str) -> Option<String> {
         .or_else(|| url.strip_prefix("sqlite:"))?;
     let path = rest.split('?').next()?;
     (!path.is_empty() && path != ":memory:").then(|| path.to_owned())
-}
-
-/// Milliseconds since the Unix epoch: the one time representation in storage.
-pub fn now_ms() -> i64 {
-    chrono::Utc::now().timestamp_millis()
 }
 
 /// RFC 3339 rendering of a stored time, as GoTrue and the web app expect.

@@ -1,6 +1,6 @@
 use sqlx::{AnyConnection, Row};
 
-use crate::db::{now_ms, Db};
+use crate::db::Db;
 
 #[derive(Clone, Debug)]
 pub struct Message {
@@ -11,8 +11,7 @@ pub struct Message {
 }
 
 /// Queues `message`; it is sent only if the surrounding transaction commits.
-pub async fn enqueue(conn: &mut AnyConnection, message: &Message) -> sqlx::Result<()> {
-    let now = now_ms();
+pub async fn enqueue(conn: &mut AnyConnection, message: &Message, now: i64) -> sqlx::Result<()> {
     sqlx::query(
         "INSERT INTO mail_outbox (id, to_addr, subject, text_body, html_body, created_at, next_attempt_at) \
          VALUES ($1, $2, $3, $4, $5, $6, $6)",
@@ -36,7 +35,7 @@ pub struct Claimed {
 
 /// Claims up to `limit` due messages for `lease_ms`, so no other worker sends them meanwhile.
 pub async fn claim_due(db: &Db, limit: i64, lease_ms: i64) -> sqlx::Result<Vec<Claimed>> {
-    let now = now_ms();
+    let now = db.now_ms();
     let sql = format!(
         "UPDATE mail_outbox SET claimed_until = $1, attempts = attempts + 1 \
          WHERE sent_at IS NULL AND next_attempt_at <= $2 AND (claimed_until IS NULL OR claimed_until < $2) \
@@ -71,7 +70,7 @@ pub async fn mark_sent(db: &Db, id: &str, transport: &str) -> sqlx::Result<()> {
     sqlx::query(
         "UPDATE mail_outbox SET sent_at = $1, transport = $2, claimed_until = NULL WHERE id = $3",
     )
-    .bind(now_ms())
+    .bind(db.now_ms())
     .bind(transport)
     .bind(id)
     .execute(db.pool())
@@ -85,7 +84,7 @@ pub async fn mark_failed(db: &Db, id: &str, attempts: i64, error: &str) -> sqlx:
     sqlx::query(
         "UPDATE mail_outbox SET next_attempt_at = $1, last_error = $2, claimed_until = NULL WHERE id = $3",
     )
-    .bind(now_ms() + delay_ms)
+    .bind(db.now_ms() + delay_ms)
     .bind(error.chars().take(500).collect::<String>())
     .bind(id)
     .execute(db.pool())

@@ -129,7 +129,7 @@ pub async fn save_vision(
     }
     let answers: [Answer; STEPS] = answers.try_into().expect("nine answers");
     let mut tx = state.db.begin_write().await?;
-    let vision = storage::save_all(&mut tx, &me.id, &answers).await?;
+    let vision = storage::save_all(&mut tx, &me.id, &answers, state.clock.now_ms()).await?;
     tx.commit().await?;
     Ok(Json(complete_or_404(Some(vision))?))
 }
@@ -167,7 +167,7 @@ pub async fn save_step(
     let step = Step::parse(&order)?;
     let answer = Answer::parse(input.text.as_deref(), step.number())?;
     let mut tx = state.db.begin_write().await?;
-    storage::save_step(&mut tx, &me.id, step, &answer).await?;
+    storage::save_step(&mut tx, &me.id, step, &answer, state.clock.now_ms()).await?;
     tx.commit().await?;
     Ok(Json(StepText {
         data: Some(answer.into_string()),

@@ -6,7 +6,6 @@ use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};
 
 use super::answers::{Answer, Step, STEPS};
-use crate::db::now_ms;
 
 /// A sitting: edits this close to the latest version update it instead of adding one.
 const SITTING_MS: i64 = 3600 * 1000;
@@ -70,9 +69,9 @@ pub async fn save_step(
     user_id: &str,
     step: Step,
     answer: &Answer,
+    now: i64,
 ) -> sqlx::Result<Vision> {
     let col = step.column();
-    let now = now_ms();
     sqlx::query(&format!(
         "INSERT INTO athletic_visions (user_id, {col}, created_at, updated_at) VALUES ($1, $2, $3, $3) \
          ON CONFLICT (user_id) DO UPDATE SET {col} = excluded.{col}, updated_at = excluded.updated_at"
@@ -82,7 +81,7 @@ pub async fn save_step(
     .bind(now)
     .execute(&mut *conn)
     .await?;
-    after_save(conn, user_id).await
+    after_save(conn, user_id, now).await
 }
 
 /// Saves all nine answers at once. Run in a write transaction.
@@ -90,8 +89,8 @@ pub async fn save_all(
     conn: &mut AnyConnection,
     user_id: &str,
     answers: &[Answer; STEPS],
+    now: i64,
 ) -> sqlx::Result<Vision> {
-    let now = now_ms();
     let sql = format!(
         "INSERT INTO athletic_visions (user_id, {Q}, created_at, updated_at) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11) \
@@ -104,15 +103,15 @@ pub async fn save_all(
         query = query.bind(answer.as_str());
     }
     query.bind(now).execute(&mut *conn).await?;
-    after_save(conn, user_id).await
+    after_save(conn, user_id, now).await
 }
 
-async fn after_save(conn: &mut AnyConnection, user_id: &str) -> sqlx::Result<Vision> {
+async fn after_save(conn: &mut AnyConnection, user_id: &str, now: i64) -> sqlx::Result<Vision> {
     let vision = current(conn, user_id)
         .await?
         .expect("the row was just written");
     if let Some(answers) = vision.complete() {
-        keep_version(conn, user_id, &answers).await?;
+        keep_version(conn, user_id, &answers, now).await?;
     }
     Ok(vision)
 }
@@ -121,8 +120,8 @@ async fn keep_version(
     conn: &mut AnyConnection,
     user_id: &str,
     answers: &[String; STEPS],
+    now: i64,
 ) -> sqlx::Result<()> {
-    let now = now_ms();
     let latest = versions(conn, user_id, 1).await?.into_iter().next();
     match latest {
         Some(v) if v.answers == *answers => Ok(()),

@@ -50,7 +50,7 @@ async fn the_profile_shows_names_email_and_no_paid_role_without_a_membership() {
     let profile: Value = app.get_json("/_api/v1/swazprofile", &token).await;
     assert_eq!(
         profile,
-        json!({ "id": id, "firstName": "Ann", "lastName": "", "email": "ann@example.com", "pendingEmail": null, "roles": [], "team": null })
+        json!({ "id": id, "firstName": "Ann", "lastName": "", "email": "ann@example.com", "pendingEmail": null, "roles": [], "team": null, "timeZone": null })
     );
 }
 
@@ -59,7 +59,8 @@ async fn a_complimentary_membership_makes_the_member_paid() {
     let app = TestApp::spawn().await;
     let (id, token, _) = app.signed_in_user("ann@example.com").await;
     let mut conn = app.state.db.pool().acquire().await.unwrap();
-    swaz::billing::entitlements::grant(&mut conn, &id, "comp_solo", "test")
+    let now = app.state.clock.now_ms();
+    swaz::billing::entitlements::grant(&mut conn, &id, "comp_solo", "test", now)
         .await
         .unwrap();
     let profile: Value = app.get_json("/_api/v1/swazprofile", &token).await;

@@ -9,6 +9,9 @@ use serde_json::{json, Value};
 use swaz::config::{Environment, Secret};
 use swaz::{AppState, Config};
 
+/// The password of the users [`TestApp::signed_in_user`] makes.
+pub const TEST_PASSWORD: &str = "first-password-1";
+
 pub struct TestApp {
     pub base: String,
     pub http: reqwest::Client,
@@ -34,6 +37,14 @@ impl TestApp {
             tweak: vec![],
             web_dir: None,
         }
+    }
+
+    /// The app's clock, which tests move instead of editing stored times.
+    pub fn clock(&self) -> &swaz::clock::SettableClock {
+        self.state
+            .settable_clock
+            .as_deref()
+            .expect("test apps run on a settable clock")
     }
 
     pub fn url(&self, path: &str) -> String {
@@ -105,10 +116,20 @@ impl TestApp {
         res.json().await.unwrap()
     }
 
+    /// A new access token for a user made by [`TestApp::signed_in_user`] or
+    /// [`TestApp::paid_user`]: what a member gets by signing in again after the clock moved past
+    /// their old token's expiry.
+    pub async fn fresh_token(&self, email: &str) -> String {
+        self.sign_in(email, TEST_PASSWORD).await["access_token"]
+            .as_str()
+            .unwrap()
+            .to_owned()
+    }
+
     /// A confirmed user, signed in: answers (user id, access token, session JSON).
     pub async fn signed_in_user(&self, email: &str) -> (String, String, Value) {
-        let id = self.create_user(email, "first-password-1", "Ann").await;
-        let session = self.sign_in(email, "first-password-1").await;
+        let id = self.create_user(email, TEST_PASSWORD, "Ann").await;
+        let session = self.sign_in(email, TEST_PASSWORD).await;
         let token = session["access_token"].as_str().unwrap().to_owned();
         (id, token, session)
     }
@@ -117,7 +138,8 @@ impl TestApp {
     pub async fn paid_user(&self, email: &str) -> (String, String) {
         let (id, token, _) = self.signed_in_user(email).await;
         let mut conn = self.state.db.pool().acquire().await.unwrap();
-        swaz::billing::entitlements::grant(&mut conn, &id, "comp_solo", "test")
+        let now = self.state.clock.now_ms();
+        swaz::billing::entitlements::grant(&mut conn, &id, "comp_solo", "test", now)
             .await
             .unwrap();
         (id, token)
@@ -229,6 +251,8 @@ impl Builder {
             version: "test",
             commit: "testcommit".into(),
             billing: swaz::config::BillingConfig::defaults(),
+            live_call_url: "https://meet.example.com/swaz-live".into(),
+            settable_clock: true,
         };
         for tweak in self.tweak {
             tweak(&mut config);

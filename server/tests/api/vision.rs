@@ -232,12 +232,10 @@ async fn one_athletes_vision_never_reaches_another() {
     );
 }
 
-async fn age_versions(app: &TestApp, hours: i64) {
-    sqlx::query("UPDATE athletic_vision_versions SET updated_at = updated_at - $1, created_at = created_at - $1")
-        .bind(hours * 3600 * 1000)
-        .execute(app.state.db.pool())
-        .await
-        .unwrap();
+/// Moves the clock on by `hours` and answers Ann's token after signing in again.
+async fn later(app: &TestApp, hours: i64) -> String {
+    app.clock().advance(chrono::Duration::hours(hours));
+    app.fresh_token("ann@example.com").await
 }
 
 #[tokio::test]
@@ -245,7 +243,7 @@ async fn revising_the_vision_later_keeps_the_previous_versions() {
     let app = TestApp::spawn().await;
     let (_, token) = app.paid_user("ann@example.com").await;
     post(&app, &token, VISION, nine("2025")).await;
-    age_versions(&app, 24 * 200).await;
+    let token = later(&app, 24 * 200).await;
     post(&app, &token, VISION, nine("2026")).await;
     let (status, body) = get(&app, &token, &format!("{VISION}/versions")).await;
     assert_eq!(status, StatusCode::OK);
@@ -287,7 +285,7 @@ async fn edits_in_one_sitting_refine_the_latest_version_instead_of_adding_more()
         .clone();
     assert_eq!(versions.len(), 1);
     assert_eq!(versions[0]["q3"], "Sharper dream");
-    age_versions(&app, 2).await;
+    let token = later(&app, 2).await;
     post(
         &app,
         &token,

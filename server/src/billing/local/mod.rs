@@ -14,7 +14,7 @@ use sqlx::Row;
 use super::plans::{self, PlanId};
 use super::provider::*;
 use crate::config::BillingConfig;
-use crate::db::{now_ms, Db};
+use crate::db::Db;
 use crate::error::{AppError, Result};
 
 pub struct LocalProvider {
@@ -109,7 +109,7 @@ impl LocalProvider {
         };
         let mut status: String = row.try_get("status")?;
         let expires_at: i64 = row.try_get("expires_at")?;
-        if status == "open" && expires_at < now_ms() {
+        if status == "open" && expires_at < self.db.now_ms() {
             status = "expired".into();
         }
         let mode: String = row.try_get("mode")?;
@@ -182,7 +182,7 @@ impl LocalProvider {
                 "The name on the card must be 100 characters or fewer.",
             ));
         }
-        let today = chrono::Utc::now();
+        let today = self.db.clock().now();
         let (digits, card) = card::validate(
             &card::CardInput {
                 number: &input.card_number,
@@ -204,7 +204,7 @@ impl LocalProvider {
             _ => {}
         }
 
-        let now = now_ms();
+        let now = self.db.now_ms();
         let mut tx = self.db.begin_write().await?;
         let claimed = sqlx::query("UPDATE localpay_sessions SET status = 'complete', completed_at = $1 WHERE id = $2 AND status = 'open'")
             .bind(now)
@@ -316,7 +316,7 @@ impl LocalProvider {
     /// mode does the same when it next looks at the subscription: one paid invoice per elapsed
     /// period, unless it is cancelled at period end.
     async fn renew_elapsed_periods(&self, subscription_id: &str) -> Result<()> {
-        let now = now_ms();
+        let now = self.db.now_ms();
         let mut tx = self.db.begin_write().await?;
         let row = sqlx::query(
             "SELECT s.customer_id, s.plan, s.current_period_end, c.card_brand, c.card_last4, c.card_exp_month, c.card_exp_year              FROM localpay_subscriptions s JOIN localpay_customers c ON c.id = s.customer_id              WHERE s.id = $1 AND s.status = 'active' AND s.cancel_at_period_end = 0 AND s.current_period_end <= $2",
@@ -370,7 +370,7 @@ impl PaymentProvider for LocalProvider {
 
     async fn create_checkout(&self, request: CheckoutRequest) -> Result<CheckoutLink> {
         let id = new_id("cs_test");
-        let now = now_ms();
+        let now = self.db.now_ms();
         sqlx::query(
             "INSERT INTO localpay_sessions (id, mode, status, plan, buyer_user_id, customer_email, customer_id, success_url, cancel_url, created_at, expires_at) \
              VALUES ($1, 'subscription', 'open', $2, $3, $4, $5, $6, $7, $8, $9)",
@@ -394,7 +394,7 @@ impl PaymentProvider for LocalProvider {
 
     async fn create_setup_checkout(&self, request: SetupRequest) -> Result<CheckoutLink> {
         let id = new_id("cs_test");
-        let now = now_ms();
+        let now = self.db.now_ms();
         sqlx::query(
             "INSERT INTO localpay_sessions (id, mode, status, customer_id, subscription_id, success_url, cancel_url, created_at, expires_at) \
              VALUES ($1, 'setup', 'open', $2, $3, $4, $5, $6, $7)",
@@ -460,7 +460,7 @@ impl PaymentProvider for LocalProvider {
         let canceled_at: Option<i64> = row.try_get("canceled_at")?;
         let period_end: i64 = row.try_get("current_period_end")?;
         let mut status: String = row.try_get("status")?;
-        if cancel == 1 && period_end <= now_ms() {
+        if cancel == 1 && period_end <= self.db.now_ms() {
             status = "canceled".into();
         }
         Ok(Some(SubscriptionInfo {
@@ -498,7 +498,7 @@ impl PaymentProvider for LocalProvider {
         sqlx::query(
             "UPDATE localpay_subscriptions SET cancel_at_period_end = 1, canceled_at = COALESCE(canceled_at, $1) WHERE id = $2",
         )
-        .bind(now_ms())
+        .bind(self.db.now_ms())
         .bind(subscription_id)
         .execute(self.db.pool())
         .await?;

@@ -13,7 +13,6 @@ use subtle::ConstantTimeEq;
 
 use super::parse_subscription;
 use crate::billing::service;
-use crate::db::now_ms;
 use crate::error::{AppError, Result};
 use crate::AppState;
 
@@ -66,6 +65,7 @@ pub async fn receive(
     headers: HeaderMap,
     body: Bytes,
 ) -> Result<Json<Value>> {
+    let now = state.clock.now_ms();
     let secret = state
         .config
         .billing
@@ -79,13 +79,8 @@ pub async fn receive(
         .get("stripe-signature")
         .and_then(|v| v.to_str().ok())
         .ok_or_else(|| AppError::bad_request("The Stripe-Signature header is missing."))?;
-    verify(
-        header,
-        &body,
-        secret.expose(),
-        chrono::Utc::now().timestamp(),
-    )
-    .map_err(|why| AppError::bad_request(format!("Invalid Stripe signature: {why}.")))?;
+    verify(header, &body, secret.expose(), state.clock.now_secs())
+        .map_err(|why| AppError::bad_request(format!("Invalid Stripe signature: {why}.")))?;
     let event: Value = serde_json::from_slice(&body)
         .map_err(|_| AppError::bad_request("The event is not valid JSON."))?;
     let id = event
@@ -120,7 +115,7 @@ pub async fn receive(
     let fresh = sqlx::query("INSERT INTO stripe_events (id, type, received_at) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING")
         .bind(id)
         .bind(&kind)
-        .bind(now_ms())
+        .bind(now)
         .execute(&mut *tx)
         .await?
         .rows_affected()
@@ -147,7 +142,7 @@ pub async fn receive(
                 .flatten()
         });
         if let Some(owner) = owner {
-            service::mirror(&mut tx, "stripe", &owner, sub, None).await?;
+            service::mirror(&mut tx, "stripe", &owner, sub, None, now).await?;
         }
     }
     tx.commit().await?;

@@ -1,6 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api/client';
 import { ApiError } from '@/lib/api/errors';
+import { practiceKeys } from '@/lib/practice-keys';
 import { toastError } from '@/lib/toast';
 import { visionTexts } from '../texts';
 
@@ -12,8 +13,10 @@ export async function recordPracticeEvent(kind: PracticeKind) {
 
 /** Records a finished bedtime practice (listening to the vision, the breathing exercise). */
 export function useRecordPracticeEvent() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: recordPracticeEvent,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: practiceKeys.dashboard }),
     onError: (error) =>
       toastError(error instanceof ApiError && error.detail ? error.detail : visionTexts.recordFailed),
   });

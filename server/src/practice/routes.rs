@@ -1,0 +1,97 @@
+//! `/_api/v1/practice/events`: the web app records a finished bedtime practice and lists its own.
+
+use axum::extract::{Query, State};
+use axum::http::StatusCode;
+use axum::Json;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use super::storage::{self, Event};
+use super::PracticeKind;
+use crate::auth::CurrentUser;
+use crate::db::ms_to_rfc3339;
+use crate::error::{AppError, ErrorBody, Result};
+use crate::http::json::ApiJson;
+use crate::AppState;
+
+#[derive(Deserialize, ToSchema)]
+pub struct NewPracticeEvent {
+    /// `vision_listened` or `breathing_done`.
+    pub kind: Option<String>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PracticeEvent {
+    pub id: String,
+    /// `vision_listened`, `breathing_done`, `daily_action_saved` or `weekly_map_saved`.
+    pub kind: String,
+    pub created_at: String,
+}
+
+impl From<Event> for PracticeEvent {
+    fn from(e: Event) -> Self {
+        Self {
+            id: e.id,
+            kind: e.kind.as_str().to_owned(),
+            created_at: ms_to_rfc3339(e.created_at),
+        }
+    }
+}
+
+#[derive(Deserialize, IntoParams)]
+pub struct EventsQuery {
+    /// How many days back to list (1 to 400, default 90).
+    pub days: Option<i64>,
+}
+
+#[derive(Serialize, ToSchema)]
+pub struct PracticeEvents {
+    pub events: Vec<PracticeEvent>,
+}
+
+fn recordable(raw: Option<&str>) -> Result<PracticeKind> {
+    raw.and_then(PracticeKind::from_name)
+        .filter(|k| PracticeKind::RECORDABLE.contains(k))
+        .ok_or_else(|| {
+            let names: Vec<_> = PracticeKind::RECORDABLE
+                .iter()
+                .map(|k| k.as_str())
+                .collect();
+            AppError::bad_request(format!("kind must be one of {}.", names.join(", ")))
+        })
+}
+
+/// Records that the athlete finished a practice.
+#[utoipa::path(post, path = "/practice/events", tag = "practice", request_body = NewPracticeEvent,
+    responses((status = 201, body = PracticeEvent), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)),
+    security(("bearer" = [])))]
+pub async fn record_event(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    ApiJson(input): ApiJson<NewPracticeEvent>,
+) -> Result<(StatusCode, Json<PracticeEvent>)> {
+    let kind = recordable(input.kind.as_deref())?;
+    let mut conn = state.db.pool().acquire().await?;
+    let event = storage::record(&mut conn, &me.id, kind, state.clock.now_ms()).await?;
+    Ok((StatusCode::CREATED, Json(event.into())))
+}
+
+/// The athlete's own practice events, newest first.
+#[utoipa::path(get, path = "/practice/events", tag = "practice", params(EventsQuery),
+    responses((status = 200, body = PracticeEvents), (status = 401, body = ErrorBody)),
+    security(("bearer" = [])))]
+pub async fn list_events(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    Query(q): Query<EventsQuery>,
+) -> Result<Json<PracticeEvents>> {
+    let days = q.days.unwrap_or(90).clamp(1, 400);
+    let now = state.clock.now_ms();
+    let since = now - days * 24 * 3600 * 1000;
+    let mut conn = state.db.pool().acquire().await?;
+    let events = storage::between(&mut conn, &me.id, since, now + 1, 5000).await?;
+    Ok(Json(PracticeEvents {
+        events: events.into_iter().map(Into::into).collect(),
+    }))
+}
