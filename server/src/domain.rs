@@ -69,6 +69,44 @@ pub fn name_part(raw: &str, label: &str, required: bool) -> Result<String, AppEr
     Ok(value.to_owned())
 }
 
+/// An IANA time zone such as `Europe/Paris`, in which an athlete's days are counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeZone(chrono_tz::Tz);
+
+impl TimeZone {
+    pub const UTC: Self = Self(chrono_tz::UTC);
+
+    pub fn parse(raw: &str) -> Result<Self, AppError> {
+        let name = raw.trim();
+        if name.is_empty() {
+            return Err(AppError::bad_request(
+                "Choose a time zone, for example America/Los_Angeles.",
+            ));
+        }
+        name.parse::<chrono_tz::Tz>().map(Self).map_err(|_| {
+            AppError::bad_request(format!(
+                "{:?} is not a time zone we know: use a name such as America/Los_Angeles or Europe/Paris.",
+                name.chars().take(60).collect::<String>()
+            ))
+        })
+    }
+
+    /// A stored name, or UTC when none is stored (or it is no longer known).
+    pub fn stored_or_utc(stored: Option<&str>) -> Self {
+        stored
+            .and_then(|s| s.parse::<chrono_tz::Tz>().ok())
+            .map_or(Self::UTC, Self)
+    }
+
+    pub fn tz(self) -> chrono_tz::Tz {
+        self.0
+    }
+
+    pub fn name(self) -> &'static str {
+        self.0.name()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -102,6 +140,18 @@ mod tests {
             Email::parse("nope").unwrap_err().to_string(),
             "Please enter a valid email address"
         );
+    }
+
+    #[test]
+    fn time_zones_are_iana_names() {
+        assert_eq!(
+            TimeZone::parse(" Asia/Tokyo ").unwrap().name(),
+            "Asia/Tokyo"
+        );
+        assert!(TimeZone::parse("Mars/Olympus").is_err());
+        assert!(TimeZone::parse("").is_err());
+        assert_eq!(TimeZone::stored_or_utc(None), TimeZone::UTC);
+        assert_eq!(TimeZone::stored_or_utc(Some("nope")), TimeZone::UTC);
     }
 
     #[test]

@@ -9,7 +9,7 @@ use crate::auth::service as auth_service;
 use crate::auth::users::{self, User};
 use crate::auth::CurrentUser;
 use crate::billing::entitlements;
-use crate::domain::{name_part, Email};
+use crate::domain::{name_part, Email, TimeZone};
 use crate::error::{AppError, ErrorBody, Result};
 use crate::http::json::ApiJson;
 use crate::AppState;
@@ -35,6 +35,15 @@ pub struct Profile {
     /// Contains `PAID` while the member has a membership.
     pub roles: Vec<String>,
     pub team: Option<TeamSummary>,
+    /// The IANA time zone the athlete's days are counted in; `null` until the app sends one.
+    pub time_zone: Option<String>,
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TimeZoneUpdate {
+    /// An IANA name such as `America/Los_Angeles`.
+    pub time_zone: Option<String>,
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -48,7 +57,7 @@ pub struct ProfileUpdate {
 
 async fn load(state: &AppState, user: User) -> Result<Profile> {
     let mut conn = state.db.pool().acquire().await?;
-    let paid = entitlements::is_paid(&mut conn, &user.id).await?;
+    let paid = entitlements::is_paid(&mut conn, &user.id, state.clock.now_ms()).await?;
     let team =
         crate::teams::membership(&mut conn, &user.id)
             .await?
@@ -68,6 +77,7 @@ async fn load(state: &AppState, user: User) -> Result<Profile> {
             vec![]
         },
         team,
+        time_zone: user.time_zone,
     })
 }
 
@@ -92,7 +102,14 @@ pub async fn update(state: &AppState, user_id: &str, input: &ProfileInput) -> Re
     let current = users::by_id(&mut tx, user_id)
         .await?
         .ok_or_else(|| AppError::not_found("Your account no longer exists."))?;
-    let mut updated = users::update_names(&mut tx, user_id, &input.first, &input.last).await?;
+    let mut updated = users::update_names(
+        &mut tx,
+        user_id,
+        &input.first,
+        &input.last,
+        state.clock.now_ms(),
+    )
+    .await?;
     if input.email.as_str() != current.email
         && updated.email_change.as_deref() != Some(input.email.as_str())
     {
@@ -129,5 +146,27 @@ pub async fn put_profile(
 ) -> Result<Json<Profile>> {
     let input = validate(&body.first_name, &body.last_name, &body.email)?;
     let user = update(&state, &me.id, &input).await?;
+    Ok(Json(load(&state, user).await?))
+}
+
+/// Sets the time zone the athlete's days, streak and calendar are counted in.
+#[utoipa::path(put, path = "/swazprofile/timezone", tag = "account", request_body = TimeZoneUpdate,
+    responses((status = 200, body = Profile), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+              (status = 404, body = ErrorBody)),
+    security(("bearer" = [])))]
+pub async fn put_time_zone(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    ApiJson(input): ApiJson<TimeZoneUpdate>,
+) -> Result<Json<Profile>> {
+    let zone = TimeZone::parse(input.time_zone.as_deref().unwrap_or(""))?;
+    let user = {
+        let mut tx = state.db.begin_write().await?;
+        users::set_time_zone(&mut tx, &me.id, &zone, state.clock.now_ms()).await?;
+        let user = users::by_id(&mut tx, &me.id).await?;
+        tx.commit().await?;
+        user
+    }
+    .ok_or_else(|| AppError::not_found("Your account no longer exists."))?;
     Ok(Json(load(&state, user).await?))
 }

@@ -1,6 +1,7 @@
 //! HTTP plumbing: the router that joins every capability, and shared extractors and layers.
 
 pub mod client;
+pub mod dev_clock;
 pub mod json;
 pub mod meta;
 pub mod plain_errors;
@@ -20,7 +21,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::error::AppError;
-use crate::{account, auth, billing, mail, practice, vision, AppState};
+use crate::{account, auth, billing, dashboard, mail, planning, practice, teams, vision, AppState};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -49,6 +50,7 @@ fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
             account::profile::get_profile,
             account::profile::put_profile
         ))
+        .routes(routes!(account::profile::put_time_zone))
         .routes(routes!(account::password::change_password))
         .routes(routes!(meta::env_info))
         .routes(routes!(
@@ -57,7 +59,26 @@ fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         ))
         .routes(routes!(vision::routes::get_step, vision::routes::save_step))
         .routes(routes!(vision::routes::list_versions))
-        .routes(routes!(practice::record_event, practice::list_events))
+        .routes(routes!(
+            practice::routes::record_event,
+            practice::routes::list_events
+        ))
+        .routes(routes!(
+            planning::routes::save_daily_action,
+            planning::routes::list_daily_actions
+        ))
+        .routes(routes!(planning::routes::get_daily_action))
+        .routes(routes!(
+            planning::routes::save_weekly_map,
+            planning::routes::list_weekly_maps
+        ))
+        .routes(routes!(planning::routes::get_weekly_map))
+        .routes(routes!(planning::routes::recent_objectives))
+        .routes(routes!(planning::routes::recent_weekly_map))
+        .routes(routes!(planning::routes::daily_logs))
+        .routes(routes!(planning::routes::daily_log))
+        .routes(routes!(dashboard::routes::get_dashboard))
+        .routes(routes!(dashboard::routes::live_call_ics))
         .routes(routes!(billing::plans::list_plans))
         .routes(routes!(billing::routes::checkout))
         .routes(routes!(billing::routes::subscription_success_result))
@@ -69,6 +90,19 @@ fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .routes(routes!(billing::routes::billing_history))
         .routes(routes!(billing::local::routes::get_checkout))
         .routes(routes!(billing::local::routes::pay))
+        .routes(routes!(teams::routes::get_members))
+        .routes(routes!(
+            teams::routes::create_invite_link,
+            teams::routes::revoke_invite_link
+        ))
+        .routes(routes!(teams::routes::get_invite))
+        .routes(routes!(teams::routes::accept_invite))
+        .routes(routes!(teams::routes::leave_team))
+        .routes(routes!(teams::routes::remove_member))
+        .routes(routes!(teams::routes::rename_team))
+        .routes(routes!(teams::routes::promote_member))
+        .routes(routes!(teams::routes::accept_promotion))
+        .routes(routes!(teams::routes::decline_promotion))
         .split_for_parts()
 }
 
@@ -95,6 +129,7 @@ pub fn router(state: AppState) -> Router {
     let mut app = Router::new()
         .route("/healthz", get(meta::healthz))
         .route("/_dev/mailbox", get(mail::mailbox::list))
+        .route("/_dev/clock", get(dev_clock::get).post(dev_clock::set))
         .route("/_invoice/{token}", get(billing::local::invoice_page::show))
         .nest("/_api/v1", api)
         .nest("/auth/v1", auth::routes::router())

@@ -1,0 +1,174 @@
+//! Counting practice by the athlete's own calendar days: the streak and the 12-week calendar.
+
+use std::collections::BTreeMap;
+
+use chrono::{DateTime, Days, NaiveDate, TimeZone as _, Utc};
+use chrono_tz::Tz;
+
+/// Days shown by the dashboard's calendar (12 weeks).
+pub const HEATMAP_DAYS: u64 = 84;
+
+/// The calendar day `at` falls on in `tz`.
+pub fn local_day(at: DateTime<Utc>, tz: Tz) -> NaiveDate {
+    at.with_timezone(&tz).date_naive()
+}
+
+/// The calendar day of a stored time (milliseconds since the epoch) in `tz`.
+pub fn local_day_ms(ms: i64, tz: Tz) -> NaiveDate {
+    local_day(DateTime::from_timestamp_millis(ms).unwrap_or_default(), tz)
+}
+
+/// The instant `day` begins in `tz`, in milliseconds. Where a daylight-saving switch skips
+/// midnight, the day begins at the first instant that exists.
+pub fn day_start_ms(day: NaiveDate, tz: Tz) -> i64 {
+    let mut local = day.and_hms_opt(0, 0, 0).expect("midnight exists");
+    for _ in 0..4 {
+        if let Some(at) = tz.from_local_datetime(&local).earliest() {
+            return at.timestamp_millis();
+        }
+        local += chrono::Duration::minutes(30);
+    }
+    tz.from_utc_datetime(&local).timestamp_millis()
+}
+
+/// Practice counts per local day.
+pub type DayCounts = BTreeMap<NaiveDate, u32>;
+
+/// Counts stored times by their local day in `tz`.
+pub fn count_by_day(times_ms: impl IntoIterator<Item = i64>, tz: Tz) -> DayCounts {
+    let mut counts = DayCounts::new();
+    for ms in times_ms {
+        *counts.entry(local_day_ms(ms, tz)).or_default() += 1;
+    }
+    counts
+}
+
+/// Consecutive days with any practice, ending today, or ending yesterday while today has none
+/// yet: a streak is not lost until a whole day passes without practice.
+pub fn streak(counts: &DayCounts, today: NaiveDate) -> u32 {
+    let practised = |d: NaiveDate| counts.get(&d).is_some_and(|c| *c > 0);
+    let mut day = if practised(today) {
+        today
+    } else {
+        match today.checked_sub_days(Days::new(1)) {
+            Some(d) => d,
+            None => return 0,
+        }
+    };
+    let mut n = 0;
+    while practised(day) {
+        n += 1;
+        match day.checked_sub_days(Days::new(1)) {
+            Some(d) => day = d,
+            None => break,
+        }
+    }
+    n
+}
+
+/// The first day of the calendar that ends on `today`.
+pub fn heatmap_start(today: NaiveDate) -> NaiveDate {
+    today
+        .checked_sub_days(Days::new(HEATMAP_DAYS - 1))
+        .unwrap_or(today)
+}
+
+/// The last [`HEATMAP_DAYS`] days, oldest first, with their practice counts.
+pub fn heatmap(counts: &DayCounts, today: NaiveDate) -> Vec<(NaiveDate, u32)> {
+    heatmap_start(today)
+        .iter_days()
+        .take(HEATMAP_DAYS as usize)
+        .map(|d| (d, counts.get(&d).copied().unwrap_or(0)))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn utc(s: &str) -> DateTime<Utc> {
+        DateTime::parse_from_rfc3339(s).unwrap().with_timezone(&Utc)
+    }
+
+    fn day(s: &str) -> NaiveDate {
+        s.parse().unwrap()
+    }
+
+    fn counts(days: &[&str]) -> DayCounts {
+        days.iter().map(|d| (day(d), 1)).collect()
+    }
+
+    #[test]
+    fn a_streak_counts_consecutive_days_ending_today() {
+        let c = counts(&["2026-11-20", "2026-11-22", "2026-11-23", "2026-11-24"]);
+        assert_eq!(streak(&c, day("2026-11-24")), 3);
+    }
+
+    #[test]
+    fn a_streak_survives_until_today_ends_without_practice() {
+        let c = counts(&["2026-11-22", "2026-11-23"]);
+        assert_eq!(streak(&c, day("2026-11-24")), 2, "today is not over yet");
+        assert_eq!(streak(&c, day("2026-11-25")), 0, "a whole day was missed");
+    }
+
+    #[test]
+    fn a_missed_day_breaks_the_streak() {
+        let c = counts(&["2026-11-21", "2026-11-22", "2026-11-24"]);
+        assert_eq!(streak(&c, day("2026-11-24")), 1);
+        assert_eq!(streak(&DayCounts::new(), day("2026-11-24")), 0);
+    }
+
+    #[test]
+    fn days_are_counted_in_the_athletes_own_time_zone() {
+        // 23:30 in Los Angeles on the 23rd is already the 24th in UTC and in Tokyo.
+        let late = utc("2026-11-24T07:30:00Z");
+        let la: Tz = "America/Los_Angeles".parse().unwrap();
+        let tokyo: Tz = "Asia/Tokyo".parse().unwrap();
+        assert_eq!(local_day(late, la), day("2026-11-23"));
+        assert_eq!(local_day(late, tokyo), day("2026-11-24"));
+        // Practice at 23:30 and at 00:30 Los Angeles time: two days there, one day in UTC.
+        let times = [
+            utc("2026-11-24T07:30:00Z").timestamp_millis(),
+            utc("2026-11-24T08:30:00Z").timestamp_millis(),
+        ];
+        let in_la = count_by_day(times, la);
+        assert_eq!(streak(&in_la, day("2026-11-24")), 2);
+        let in_utc = count_by_day(times, chrono_tz::UTC);
+        assert_eq!(streak(&in_utc, day("2026-11-24")), 1);
+    }
+
+    #[test]
+    fn a_day_begins_at_local_midnight_even_across_daylight_saving() {
+        let la: Tz = "America/Los_Angeles".parse().unwrap();
+        // 8 March 2026: clocks jump from 02:00 to 03:00; midnight is still 08:00 UTC (PST).
+        assert_eq!(
+            day_start_ms(day("2026-03-08"), la),
+            utc("2026-03-08T08:00:00Z").timestamp_millis()
+        );
+        assert_eq!(
+            day_start_ms(day("2026-03-09"), la),
+            utc("2026-03-09T07:00:00Z").timestamp_millis()
+        );
+        // Santiago skips midnight itself on 6 September 2026: the day starts at 01:00.
+        let santiago: Tz = "America/Santiago".parse().unwrap();
+        assert_eq!(
+            day_start_ms(day("2026-09-06"), santiago),
+            utc("2026-09-06T04:00:00Z").timestamp_millis()
+        );
+    }
+
+    #[test]
+    fn the_calendar_shows_twelve_weeks_ending_today() {
+        let c = counts(&["2026-11-24", "2026-09-02", "2026-09-01"]);
+        let map = heatmap(&c, day("2026-11-24"));
+        assert_eq!(map.len(), 84);
+        assert_eq!(map[0].0, day("2026-09-02"));
+        assert_eq!(map[0].1, 1, "the first day is inside the calendar");
+        assert_eq!(map[83], (day("2026-11-24"), 1));
+        assert_eq!(
+            map.iter().map(|(_, n)| n).sum::<u32>(),
+            2,
+            "1 September is outside"
+        );
+    }
+}

@@ -1,0 +1,6 @@
+//! The athlete's dashboard: today's Daily Flow checklist, the streak, a 12-week calendar, the
+//! latest objectives and the next weekly live call (SPEC §1, DESIGN §5).
+
+pub mod days;
+pub mod live_call;
+pub mod routes;

@@ -1,0 +1,189 @@
+//! `GET /_api/v1/dashboard` (query key GetUserDashboardState) and `GET /_api/v1/livecall.ics`.
+
+use axum::extract::State;
+use axum::http::header;
+use axum::response::IntoResponse;
+use axum::Json;
+use chrono::{DateTime, Days, Utc};
+use serde::Serialize;
+use sqlx::AnyConnection;
+use utoipa::ToSchema;
+
+use super::days::{self, DayCounts};
+use super::live_call;
+use crate::auth::users;
+use crate::auth::CurrentUser;
+use crate::billing::entitlements;
+use crate::domain::TimeZone;
+use crate::error::{AppError, ErrorBody, Result};
+use crate::planning::routes::{latest_objectives, RecentObjectives};
+use crate::practice::{storage as practice, PracticeKind};
+use crate::AppState;
+
+/// Today's Daily Flow: what the athlete has done since their local midnight.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TodayChecklist {
+    pub vision_listened: bool,
+    pub breathing_done: bool,
+    pub daily_action_saved: bool,
+}
+
+/// One day of the calendar.
+#[derive(Serialize, ToSchema)]
+pub struct HeatmapDay {
+    /// `YYYY-MM-DD` in the athlete's time zone.
+    pub date: String,
+    /// Practice events that day.
+    pub count: u32,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LiveCall {
+    /// RFC 3339, UTC.
+    pub starts_at: String,
+    pub duration_minutes: i64,
+    pub join_url: String,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Dashboard {
+    pub first_name: String,
+    pub paid: bool,
+    pub vision_complete: bool,
+    /// The zone the days below are counted in (UTC until the app has sent one).
+    pub time_zone: String,
+    /// Today's date in that zone, `YYYY-MM-DD`.
+    pub today: String,
+    /// Consecutive days with any practice, today included; a streak that ended yesterday still
+    /// counts until today ends.
+    pub streak_days: u32,
+    pub checklist: TodayChecklist,
+    /// The last 84 days, oldest first, ending today.
+    pub heatmap: Vec<HeatmapDay>,
+    pub latest_objectives: RecentObjectives,
+    pub next_live_call: LiveCall,
+}
+
+/// Everything the dashboard shows, in one answer.
+#[utoipa::path(get, path = "/dashboard", tag = "dashboard",
+    responses((status = 200, body = Dashboard), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)),
+    security(("bearer" = [])))]
+pub async fn get_dashboard(
+    State(state): State<AppState>,
+    me: CurrentUser,
+) -> Result<Json<Dashboard>> {
+    let now = state.clock.now();
+    let mut conn = state.db.pool().acquire().await?;
+    let user = users::by_id(&mut conn, &me.id)
+        .await?
+        .ok_or_else(|| AppError::not_found("Your account no longer exists."))?;
+    let zone = TimeZone::stored_or_utc(user.time_zone.as_deref());
+    let tz = zone.tz();
+    let today = days::local_day(now, tz);
+    let start = days::heatmap_start(today);
+    let since = days::day_start_ms(start, tz);
+    let events =
+        practice::times_between(&mut conn, &me.id, since, now.timestamp_millis() + 1).await?;
+
+    let today_start = days::day_start_ms(today, tz);
+    let done_today = |kind: PracticeKind| {
+        events
+            .iter()
+            .any(|(k, at)| *k == kind && *at >= today_start)
+    };
+    let checklist = TodayChecklist {
+        vision_listened: done_today(PracticeKind::VisionListened),
+        breathing_done: done_today(PracticeKind::BreathingDone),
+        daily_action_saved: done_today(PracticeKind::DailyActionSaved),
+    };
+    let mut counts = days::count_by_day(events.iter().map(|(_, at)| *at), tz);
+    let heatmap = days::heatmap(&counts, today)
+        .into_iter()
+        .map(|(date, count)| HeatmapDay {
+            date: date.to_string(),
+            count,
+        })
+        .collect();
+    let streak_days =
+        streak_beyond_window(&mut conn, &me.id, tz, &mut counts, today, since).await?;
+
+    let paid = entitlements::is_paid(&mut conn, &me.id, now.timestamp_millis()).await?;
+    let vision_complete = crate::vision::storage::current(&mut conn, &me.id)
+        .await?
+        .is_some_and(|v| v.complete().is_some());
+    let latest_objectives = latest_objectives(&mut conn, &me.id).await?;
+    Ok(Json(Dashboard {
+        first_name: user.first_name,
+        paid,
+        vision_complete,
+        time_zone: zone.name().to_owned(),
+        today: today.to_string(),
+        streak_days,
+        checklist,
+        heatmap,
+        latest_objectives,
+        next_live_call: next_live_call(now, &state.config.live_call_url),
+    }))
+}
+
+/// The streak, reading further back than the calendar only when the streak fills all of it.
+async fn streak_beyond_window(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    tz: chrono_tz::Tz,
+    counts: &mut DayCounts,
+    today: chrono::NaiveDate,
+    mut window_start_ms: i64,
+) -> Result<u32> {
+    let mut window_start = days::heatmap_start(today);
+    loop {
+        let streak = days::streak(counts, today);
+        let reaches_window_start = today
+            .checked_sub_days(Days::new(u64::from(streak)))
+            .is_some_and(|first_missing| first_missing <= window_start);
+        if !reaches_window_start {
+            return Ok(streak);
+        }
+        let Some(earlier) = window_start.checked_sub_days(Days::new(365)) else {
+            return Ok(streak);
+        };
+        let earlier_ms = days::day_start_ms(earlier, tz);
+        let older = practice::times_between(conn, user_id, earlier_ms, window_start_ms).await?;
+        if older.is_empty() {
+            return Ok(streak);
+        }
+        for (_, at) in older {
+            *counts.entry(days::local_day_ms(at, tz)).or_default() += 1;
+        }
+        window_start = earlier;
+        window_start_ms = earlier_ms;
+    }
+}
+
+fn next_live_call(now: DateTime<Utc>, join_url: &str) -> LiveCall {
+    LiveCall {
+        starts_at: live_call::next_call(now).to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+        duration_minutes: live_call::CALL_DURATION_MINUTES,
+        join_url: join_url.to_owned(),
+    }
+}
+
+/// The weekly live call as an iCalendar file (a recurring event) for calendar apps. Public: the
+/// call is the same for every member.
+#[utoipa::path(get, path = "/livecall.ics", tag = "dashboard",
+    responses((status = 200, description = "An iCalendar (RFC 5545) file", content_type = "text/calendar")))]
+pub async fn live_call_ics(State(state): State<AppState>) -> impl IntoResponse {
+    (
+        [
+            (header::CONTENT_TYPE, "text/calendar; charset=utf-8"),
+            (
+                header::CONTENT_DISPOSITION,
+                "attachment; filename=\"swaz-live-call.ics\"",
+            ),
+        ],
+        live_call::ics(state.clock.now(), &state.config.live_call_url),
+    )
+}

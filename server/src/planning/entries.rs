@@ -1,0 +1,171 @@
+//! A daily action (review today, plan tomorrow) and a weekly map (review the week, plan the next),
+//! as saved (DESIGN §5, SPEC §3).
+
+use serde_json::Value;
+
+use super::fields::{flag, object, PlanText, Rating};
+use crate::error::AppError;
+
+/// The questions of a daily action, in the wizard's order: key and the label errors name.
+pub const DAILY_ACTION_QUESTIONS: [(&str, &str); 9] = [
+    ("r1", "Today's wins"),
+    ("r2", "What I learned today"),
+    ("r3", "How present I was today"),
+    ("q1", "Vision objective 1"),
+    ("q2", "Vision objective 2"),
+    ("q3", "Vision objective 3"),
+    ("q4", "Mind"),
+    ("q5", "Body"),
+    ("q6", "Soul"),
+];
+
+/// The questions of a weekly map, in the wizard's order.
+pub const WEEKLY_MAP_QUESTIONS: [(&str, &str); 11] = [
+    ("q1", "This week's biggest win"),
+    ("q2", "This week's lesson"),
+    ("q3", "What I will do differently"),
+    ("q4", "How closely I lived my vision"),
+    ("q5", "What I am grateful for"),
+    ("q6", "Vision objective 1"),
+    ("q7", "Vision objective 2"),
+    ("q8", "Vision objective 3"),
+    ("q9", "Mind"),
+    ("q10", "Body"),
+    ("q11", "Soul"),
+];
+
+fn label(questions: &[(&str, &'static str)], key: &str) -> &'static str {
+    questions
+        .iter()
+        .find(|(k, _)| *k == key)
+        .map(|(_, l)| *l)
+        .expect("a known question key")
+}
+
+/// A daily action ready to save: every answer is required.
+#[derive(Clone, Debug)]
+pub struct DailyActionInput {
+    pub wins: PlanText,
+    pub learned: PlanText,
+    pub presence: Rating,
+    /// `q1`..`q6`: vision objectives 1–3, Mind, Body, Soul.
+    pub plan: [PlanText; 6],
+}
+
+impl DailyActionInput {
+    pub fn parse(body: &Value) -> Result<Self, AppError> {
+        let map = object(body)?;
+        let q = &DAILY_ACTION_QUESTIONS;
+        let text = |key: &str| PlanText::required(map.get(key), label(q, key));
+        Ok(Self {
+            wins: text("r1")?,
+            learned: text("r2")?,
+            presence: Rating::required(map.get("r3"), label(q, "r3"))?,
+            plan: [
+                text("q1")?,
+                text("q2")?,
+                text("q3")?,
+                text("q4")?,
+                text("q5")?,
+                text("q6")?,
+            ],
+        })
+    }
+}
+
+/// The review half of a weekly map; every part may be blank on the athlete's first map.
+#[derive(Clone, Debug, Default)]
+pub struct WeeklyReview {
+    pub win: Option<PlanText>,
+    pub lesson: Option<PlanText>,
+    pub differently: Option<PlanText>,
+    pub lived_vision: Option<Rating>,
+    pub gratitude: Option<PlanText>,
+}
+
+/// A weekly map ready to save.
+#[derive(Clone, Debug)]
+pub struct WeeklyMapInput {
+    /// The athlete's first map: there is no past week to review.
+    pub first: bool,
+    pub review: WeeklyReview,
+    /// `q6`..`q11`: vision objectives 1–3, Mind, Body, Soul.
+    pub plan: [PlanText; 6],
+}
+
+impl WeeklyMapInput {
+    pub fn parse(body: &Value) -> Result<Self, AppError> {
+        let map = object(body)?;
+        let q = &WEEKLY_MAP_QUESTIONS;
+        let first = flag(map.get("first"), "first")?;
+        let review_text = |key: &str| {
+            if first {
+                PlanText::optional(map.get(key), label(q, key))
+            } else {
+                PlanText::required(map.get(key), label(q, key)).map(Some)
+            }
+        };
+        let review = WeeklyReview {
+            win: review_text("q1")?,
+            lesson: review_text("q2")?,
+            differently: review_text("q3")?,
+            lived_vision: if first {
+                Rating::optional(map.get("q4"), label(q, "q4"))?
+            } else {
+                Some(Rating::required(map.get("q4"), label(q, "q4"))?)
+            },
+            gratitude: review_text("q5")?,
+        };
+        let text = |key: &str| PlanText::required(map.get(key), label(q, key));
+        Ok(Self {
+            first,
+            review,
+            plan: [
+                text("q6")?,
+                text("q7")?,
+                text("q8")?,
+                text("q9")?,
+                text("q10")?,
+                text("q11")?,
+            ],
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn daily() -> Value {
+        json!({"r1": "Won", "r2": "Breathe", "r3": 8, "q1": "a", "q2": "b", "q3": "c",
+               "q4": "read", "q5": "stretch", "q6": "call mum"})
+    }
+
+    #[test]
+    fn a_daily_action_needs_every_answer() {
+        assert!(DailyActionInput::parse(&daily()).is_ok());
+        let mut missing = daily();
+        missing.as_object_mut().unwrap().remove("q5");
+        assert_eq!(
+            DailyActionInput::parse(&missing).unwrap_err().to_string(),
+            "Please answer 'Body' before saving."
+        );
+        assert!(DailyActionInput::parse(&json!([1, 2])).is_err());
+    }
+
+    #[test]
+    fn a_first_weekly_map_may_skip_the_review_but_a_later_one_may_not() {
+        let plan = json!({"q6": "a", "q7": "b", "q8": "c", "q9": "m", "q10": "b", "q11": "s"});
+        let mut first = plan.clone();
+        first["first"] = json!(true);
+        let parsed = WeeklyMapInput::parse(&first).unwrap();
+        assert!(parsed.first && parsed.review.win.is_none());
+        assert_eq!(
+            WeeklyMapInput::parse(&plan).unwrap_err().to_string(),
+            "Please answer 'This week's biggest win' before saving."
+        );
+        first["q4"] = json!(12);
+        assert!(WeeklyMapInput::parse(&first).is_err());
+    }
+}

@@ -1,0 +1,514 @@
+//! `/_api/v1/userinput/dailyaction…`, `…/weeklymap…`, the two "recent" calls of SPEC §7 and
+//! `/_api/v1/dailylogs`.
+
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use axum::Json;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::{IntoParams, ToSchema};
+
+use super::entries::{DailyActionInput, WeeklyMapInput};
+use super::storage::{self, Cursor, DailyAction, WeeklyMap};
+use crate::auth::CurrentUser;
+use crate::billing::PaidUser;
+use crate::db::ms_to_rfc3339;
+use crate::error::{AppError, ErrorBody, Result};
+use crate::http::json::ApiJson;
+use crate::AppState;
+
+/// A saved daily action: review `r1`–`r3`, plan `q1`–`q6`.
+#[derive(Serialize, ToSchema, Clone)]
+#[serde(rename_all = "camelCase")]
+pub struct DailyActionEntry {
+    pub id: String,
+    /// Today's wins.
+    pub r1: String,
+    /// What I learned today.
+    pub r2: String,
+    /// How present I was today, 1 to 10.
+    pub r3: i64,
+    #[serde(flatten)]
+    pub objectives: DailyObjectives,
+    pub created_at: String,
+}
+
+/// The plan of a daily action: vision objectives 1–3, Mind, Body, Soul (SPEC §3).
+#[derive(Serialize, ToSchema, Clone)]
+pub struct DailyObjectives {
+    pub q1: String,
+    pub q2: String,
+    pub q3: String,
+    pub q4: String,
+    pub q5: String,
+    pub q6: String,
+}
+
+/// A saved weekly map: review `q1`–`q5` (blank on a first map), plan `q6`–`q11`.
+#[derive(Serialize, ToSchema, Clone)]
+#[serde(rename_all = "camelCase")]
+pub struct WeeklyMapEntry {
+    pub id: String,
+    /// The athlete's first map, saved without a review.
+    pub first: bool,
+    /// This week's biggest win.
+    pub q1: Option<String>,
+    /// This week's lesson.
+    pub q2: Option<String>,
+    /// What I will do differently.
+    pub q3: Option<String>,
+    /// How closely I lived my vision, 1 to 10.
+    pub q4: Option<i64>,
+    /// What I am grateful for.
+    pub q5: Option<String>,
+    #[serde(flatten)]
+    pub objectives: WeeklyObjectives,
+    pub created_at: String,
+}
+
+/// The plan of a weekly map: vision objectives 1–3, Mind, Body, Soul (SPEC §3).
+#[derive(Serialize, ToSchema, Clone)]
+pub struct WeeklyObjectives {
+    pub q6: String,
+    pub q7: String,
+    pub q8: String,
+    pub q9: String,
+    pub q10: String,
+    pub q11: String,
+}
+
+impl From<DailyAction> for DailyActionEntry {
+    fn from(d: DailyAction) -> Self {
+        let [q1, q2, q3, q4, q5, q6] = d.plan;
+        Self {
+            id: d.id,
+            r1: d.r1,
+            r2: d.r2,
+            r3: d.r3,
+            objectives: DailyObjectives {
+                q1,
+                q2,
+                q3,
+                q4,
+                q5,
+                q6,
+            },
+            created_at: ms_to_rfc3339(d.created_at),
+        }
+    }
+}
+
+impl From<WeeklyMap> for WeeklyMapEntry {
+    fn from(w: WeeklyMap) -> Self {
+        let [q6, q7, q8, q9, q10, q11] = w.plan;
+        Self {
+            id: w.id,
+            first: w.first,
+            q1: w.q1,
+            q2: w.q2,
+            q3: w.q3,
+            q4: w.q4,
+            q5: w.q5,
+            objectives: WeeklyObjectives {
+                q6,
+                q7,
+                q8,
+                q9,
+                q10,
+                q11,
+            },
+            created_at: ms_to_rfc3339(w.created_at),
+        }
+    }
+}
+
+/// What the athlete sends to save a daily action; every answer is required.
+#[derive(Deserialize, ToSchema)]
+#[allow(dead_code)] // Documents the body; the handler validates the JSON itself.
+pub struct DailyActionInputDoc {
+    r1: String,
+    r2: String,
+    /// 1 to 10.
+    r3: i64,
+    q1: String,
+    q2: String,
+    q3: String,
+    q4: String,
+    q5: String,
+    q6: String,
+}
+
+/// What the athlete sends to save a weekly map. With `first: true` the review (`q1`–`q5`) may
+/// be left out.
+#[derive(Deserialize, ToSchema)]
+#[allow(dead_code)]
+pub struct WeeklyMapInputDoc {
+    first: Option<bool>,
+    q1: Option<String>,
+    q2: Option<String>,
+    q3: Option<String>,
+    /// 1 to 10.
+    q4: Option<i64>,
+    q5: Option<String>,
+    q6: String,
+    q7: String,
+    q8: String,
+    q9: String,
+    q10: String,
+    q11: String,
+}
+
+#[derive(Deserialize, IntoParams)]
+pub struct LimitQuery {
+    /// How many to answer, 1 to 100 (default 100).
+    pub limit: Option<String>,
+}
+
+/// Parses `?limit=`: a whole number from 1 to `max`.
+pub fn parse_limit(raw: Option<&str>, default: i64, max: i64) -> Result<i64> {
+    match raw.map(str::trim) {
+        None | Some("") => Ok(default),
+        Some(s) => match s.parse::<i64>() {
+            Ok(n) if (1..=max).contains(&n) => Ok(n),
+            _ => Err(AppError::bad_request(format!(
+                "limit must be a whole number from 1 to {max}."
+            ))),
+        },
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DailyActionList {
+    pub daily_actions: Vec<DailyActionEntry>,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct WeeklyMapList {
+    pub weekly_maps: Vec<WeeklyMapEntry>,
+}
+
+/// Saves today's daily action.
+#[utoipa::path(post, path = "/userinput/dailyaction", tag = "planning", request_body = DailyActionInputDoc,
+    responses((status = 201, body = DailyActionEntry), (status = 400, body = ErrorBody),
+              (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)),
+    security(("bearer" = [])))]
+pub async fn save_daily_action(
+    State(state): State<AppState>,
+    PaidUser(me): PaidUser,
+    ApiJson(body): ApiJson<Value>,
+) -> Result<(StatusCode, Json<DailyActionEntry>)> {
+    let input = DailyActionInput::parse(&body)?;
+    let mut tx = state.db.begin_write().await?;
+    let saved = storage::save_daily_action(&mut tx, &me.id, &input, state.clock.now_ms()).await?;
+    tx.commit().await?;
+    Ok((StatusCode::CREATED, Json(saved.into())))
+}
+
+/// The athlete's daily actions, newest first (`GetDailyActions100`).
+#[utoipa::path(get, path = "/userinput/dailyaction", tag = "planning", params(LimitQuery),
+    responses((status = 200, body = DailyActionList), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)),
+    security(("bearer" = [])))]
+pub async fn list_daily_actions(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    Query(q): Query<LimitQuery>,
+) -> Result<Json<DailyActionList>> {
+    let limit = parse_limit(q.limit.as_deref(), 100, 100)?;
+    let mut conn = state.db.pool().acquire().await?;
+    let list = storage::daily_actions(&mut conn, &me.id, None, limit).await?;
+    Ok(Json(DailyActionList {
+        daily_actions: list.into_iter().map(Into::into).collect(),
+    }))
+}
+
+/// One of the athlete's own daily actions (404 for anyone else's).
+#[utoipa::path(get, path = "/userinput/dailyaction/{id}", tag = "planning",
+    params(("id" = String, Path, description = "The daily action's id")),
+    responses((status = 200, body = DailyActionEntry), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)),
+    security(("bearer" = [])))]
+pub async fn get_daily_action(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    Path(id): Path<String>,
+) -> Result<Json<DailyActionEntry>> {
+    let mut conn = state.db.pool().acquire().await?;
+    storage::daily_action(&mut conn, &me.id, &id)
+        .await?
+        .map(|d| Json(d.into()))
+        .ok_or_else(|| AppError::not_found("There is no such daily action in your logs."))
+}
+
+/// Saves this week's map.
+#[utoipa::path(post, path = "/userinput/weeklymap", tag = "planning", request_body = WeeklyMapInputDoc,
+    responses((status = 201, body = WeeklyMapEntry), (status = 400, body = ErrorBody),
+              (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)),
+    security(("bearer" = [])))]
+pub async fn save_weekly_map(
+    State(state): State<AppState>,
+    PaidUser(me): PaidUser,
+    ApiJson(body): ApiJson<Value>,
+) -> Result<(StatusCode, Json<WeeklyMapEntry>)> {
+    let input = WeeklyMapInput::parse(&body)?;
+    let mut tx = state.db.begin_write().await?;
+    let saved = storage::save_weekly_map(&mut tx, &me.id, &input, state.clock.now_ms()).await?;
+    tx.commit().await?;
+    Ok((StatusCode::CREATED, Json(saved.into())))
+}
+
+/// The athlete's weekly maps, newest first.
+#[utoipa::path(get, path = "/userinput/weeklymap", tag = "planning", params(LimitQuery),
+    responses((status = 200, body = WeeklyMapList), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)),
+    security(("bearer" = [])))]
+pub async fn list_weekly_maps(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    Query(q): Query<LimitQuery>,
+) -> Result<Json<WeeklyMapList>> {
+    let limit = parse_limit(q.limit.as_deref(), 100, 100)?;
+    let mut conn = state.db.pool().acquire().await?;
+    let list = storage::weekly_maps(&mut conn, &me.id, None, limit).await?;
+    Ok(Json(WeeklyMapList {
+        weekly_maps: list.into_iter().map(Into::into).collect(),
+    }))
+}
+
+/// One of the athlete's own weekly maps (404 for anyone else's).
+#[utoipa::path(get, path = "/userinput/weeklymap/{id}", tag = "planning",
+    params(("id" = String, Path, description = "The weekly map's id")),
+    responses((status = 200, body = WeeklyMapEntry), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)),
+    security(("bearer" = [])))]
+pub async fn get_weekly_map(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    Path(id): Path<String>,
+) -> Result<Json<WeeklyMapEntry>> {
+    let mut conn = state.db.pool().acquire().await?;
+    storage::weekly_map(&mut conn, &me.id, &id)
+        .await?
+        .map(|w| Json(w.into()))
+        .ok_or_else(|| AppError::not_found("There is no such weekly map in your logs."))
+}
+
+/// The latest objectives for the welcome screens (SPEC §7).
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RecentObjectives {
+    /// From the newest daily action; `null` before the first.
+    pub daily_objectives: Option<DailyObjectives>,
+    /// From the newest weekly map; `null` before the first.
+    pub weekly_map: Option<WeeklyObjectives>,
+}
+
+/// The newest daily and weekly objectives; 404 when the athlete has saved neither.
+#[utoipa::path(get, path = "/userinput/weeklymapdailyobjectivesrecent", tag = "planning",
+    responses((status = 200, body = RecentObjectives), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)),
+    security(("bearer" = [])))]
+pub async fn recent_objectives(
+    State(state): State<AppState>,
+    me: CurrentUser,
+) -> Result<Json<RecentObjectives>> {
+    let mut conn = state.db.pool().acquire().await?;
+    let recent = latest_objectives(&mut conn, &me.id).await?;
+    if recent.daily_objectives.is_none() && recent.weekly_map.is_none() {
+        return Err(AppError::not_found(
+            "No daily action or weekly map is saved yet.",
+        ));
+    }
+    Ok(Json(recent))
+}
+
+/// The newest objectives of both kinds, each `None` before its first save.
+pub async fn latest_objectives(
+    conn: &mut sqlx::AnyConnection,
+    user_id: &str,
+) -> Result<RecentObjectives> {
+    let daily = storage::latest_daily_action(conn, user_id).await?;
+    let weekly = storage::latest_weekly_map(conn, user_id).await?;
+    Ok(RecentObjectives {
+        daily_objectives: daily.map(|d| DailyActionEntry::from(d).objectives),
+        weekly_map: weekly.map(|w| WeeklyMapEntry::from(w).objectives),
+    })
+}
+
+/// The newest weekly objectives; 404 before the first weekly map.
+#[utoipa::path(get, path = "/userinput/weeklymaprecent", tag = "planning",
+    responses((status = 200, body = WeeklyObjectives), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)),
+    security(("bearer" = [])))]
+pub async fn recent_weekly_map(
+    State(state): State<AppState>,
+    me: CurrentUser,
+) -> Result<Json<WeeklyObjectives>> {
+    let mut conn = state.db.pool().acquire().await?;
+    storage::latest_weekly_map(&mut conn, &me.id)
+        .await?
+        .map(|w| Json(WeeklyMapEntry::from(w).objectives))
+        .ok_or_else(|| AppError::not_found("No weekly map is saved yet."))
+}
+
+/// One entry of the daily logs: a daily action or a weekly map.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LogEntry {
+    pub id: String,
+    /// `dailyAction` or `weeklyMap`.
+    pub kind: String,
+    pub created_at: String,
+    pub daily_action: Option<DailyActionEntry>,
+    pub weekly_map: Option<WeeklyMapEntry>,
+}
+
+impl LogEntry {
+    fn daily(d: DailyAction) -> Self {
+        let entry = DailyActionEntry::from(d);
+        Self {
+            id: entry.id.clone(),
+            kind: "dailyAction".into(),
+            created_at: entry.created_at.clone(),
+            daily_action: Some(entry),
+            weekly_map: None,
+        }
+    }
+
+    fn weekly(w: WeeklyMap) -> Self {
+        let entry = WeeklyMapEntry::from(w);
+        Self {
+            id: entry.id.clone(),
+            kind: "weeklyMap".into(),
+            created_at: entry.created_at.clone(),
+            daily_action: None,
+            weekly_map: Some(entry),
+        }
+    }
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DailyLogs {
+    pub entries: Vec<LogEntry>,
+    /// Pass as `before` for the next page; `null` on the last page.
+    pub next_before: Option<String>,
+}
+
+#[derive(Deserialize, IntoParams)]
+pub struct LogsQuery {
+    /// Entries per page, 1 to 100 (default 20).
+    pub limit: Option<String>,
+    /// The `nextBefore` of the previous page.
+    pub before: Option<String>,
+}
+
+fn encode_cursor(c: &Cursor) -> String {
+    format!("{}_{}", c.created_at, c.id)
+}
+
+fn decode_cursor(raw: &str) -> Result<Cursor> {
+    let bad = || {
+        AppError::bad_request(
+            "before must be the nextBefore of a previous page of daily logs; start again without it.",
+        )
+    };
+    let (at, id) = raw.trim().split_once('_').ok_or_else(bad)?;
+    let created_at = at.parse::<i64>().map_err(|_| bad())?;
+    if id.is_empty() || id.len() > 64 {
+        return Err(bad());
+    }
+    Ok(Cursor {
+        created_at,
+        id: id.to_owned(),
+    })
+}
+
+/// Daily actions and weekly maps together, newest first, a page at a time.
+#[utoipa::path(get, path = "/dailylogs", tag = "planning", params(LogsQuery),
+    responses((status = 200, body = DailyLogs), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)),
+    security(("bearer" = [])))]
+pub async fn daily_logs(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    Query(q): Query<LogsQuery>,
+) -> Result<Json<DailyLogs>> {
+    let limit = parse_limit(q.limit.as_deref(), 20, 100)?;
+    let before = q
+        .before
+        .as_deref()
+        .filter(|s| !s.trim().is_empty())
+        .map(decode_cursor)
+        .transpose()?;
+    let mut conn = state.db.pool().acquire().await?;
+    // One more than a page from each kind: merged, they tell whether another page exists.
+    let daily = storage::daily_actions(&mut conn, &me.id, before.as_ref(), limit + 1).await?;
+    let weekly = storage::weekly_maps(&mut conn, &me.id, before.as_ref(), limit + 1).await?;
+    let mut merged: Vec<(Cursor, LogEntry)> = daily
+        .into_iter()
+        .map(|d| {
+            let key = Cursor {
+                created_at: d.created_at,
+                id: d.id.clone(),
+            };
+            (key, LogEntry::daily(d))
+        })
+        .chain(weekly.into_iter().map(|w| {
+            let key = Cursor {
+                created_at: w.created_at,
+                id: w.id.clone(),
+            };
+            (key, LogEntry::weekly(w))
+        }))
+        .collect();
+    merged.sort_by(|(a, _), (b, _)| (b.created_at, &b.id).cmp(&(a.created_at, &a.id)));
+    let more = merged.len() as i64 > limit;
+    merged.truncate(limit as usize);
+    let next_before = more
+        .then(|| merged.last().map(|(c, _)| encode_cursor(c)))
+        .flatten();
+    Ok(Json(DailyLogs {
+        entries: merged.into_iter().map(|(_, e)| e).collect(),
+        next_before,
+    }))
+}
+
+/// One entry of the daily logs by id, whichever kind it is (404 for anyone else's).
+#[utoipa::path(get, path = "/dailylogs/{id}", tag = "planning",
+    params(("id" = String, Path, description = "A daily action's or weekly map's id")),
+    responses((status = 200, body = LogEntry), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)),
+    security(("bearer" = [])))]
+pub async fn daily_log(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    Path(id): Path<String>,
+) -> Result<Json<LogEntry>> {
+    let mut conn = state.db.pool().acquire().await?;
+    if let Some(d) = storage::daily_action(&mut conn, &me.id, &id).await? {
+        return Ok(Json(LogEntry::daily(d)));
+    }
+    storage::weekly_map(&mut conn, &me.id, &id)
+        .await?
+        .map(|w| Json(LogEntry::weekly(w)))
+        .ok_or_else(|| AppError::not_found("There is no such entry in your daily logs."))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn limits_and_cursors_refuse_what_they_cannot_read() {
+        assert_eq!(parse_limit(None, 20, 100).unwrap(), 20);
+        assert_eq!(parse_limit(Some("100"), 20, 100).unwrap(), 100);
+        for bad in ["0", "101", "ten", "-3"] {
+            assert_eq!(
+                parse_limit(Some(bad), 20, 100).unwrap_err().to_string(),
+                "limit must be a whole number from 1 to 100."
+            );
+        }
+        let c = Cursor {
+            created_at: 1_700_000_000_000,
+            id: "0b7e".into(),
+        };
+        assert_eq!(decode_cursor(&encode_cursor(&c)).unwrap(), c);
+        assert!(decode_cursor("yesterday").is_err());
+        assert!(decode_cursor("12_").is_err());
+    }
+}
