@@ -101,6 +101,20 @@ pub fn email_changed(to: &str, first_name: &str, new_email: &str) -> Message {
     }
 }
 
+/// Tells a member an admin took them out of a team, with the admin's reason.
+pub fn removed_from_team(to: &str, first_name: &str, team_name: &str, reason: &str) -> Message {
+    let hello = greeting(first_name);
+    let lead = format!("Your team admin removed you from the team {team_name} on SWAZ.");
+    let why = format!("Their reason: {reason}");
+    let note = "Your premium access through the team has ended. Your saved work stays yours to read, and you can keep training with an Individual plan from the pricing page.";
+    Message {
+        to: to.to_owned(),
+        subject: format!("You are no longer a member of {team_name}"),
+        text: format!("{hello}\n\n{lead}\n\n{why}\n\n{note}\n"),
+        html: html_page(&hello, &[&lead, &why, note], None),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

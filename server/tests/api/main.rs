@@ -4,10 +4,13 @@
 mod account;
 mod billing;
 mod cli;
+mod dashboard;
 mod fake_stripe;
 mod identity;
 mod mail;
+mod planning;
 mod platform;
 mod stripe;
 mod support;
+mod teams;
 mod vision;

@@ -1,0 +1,78 @@
+//! `TeamAdmin<A>`: a signed-in admin of a team (404 without a team, 403 for other members, with
+//! a message naming the action `A`).
+
+use std::marker::PhantomData;
+
+use axum::extract::FromRequestParts;
+use axum::http::request::Parts;
+
+use super::domain::TeamRole;
+use super::service::NOT_IN_TEAM;
+use super::storage::{self, Team};
+use crate::auth::CurrentUser;
+use crate::error::AppError;
+use crate::AppState;
+
+/// What an admin is about to do, for the refusal's sentence.
+pub trait AdminAction {
+    /// Completes "Only a team admin can …".
+    const WHAT: &'static str;
+}
+
+/// The caller, who is an admin of `team`.
+pub struct TeamAdmin<A> {
+    pub user: CurrentUser,
+    pub team: Team,
+    action: PhantomData<fn() -> A>,
+}
+
+impl<A: AdminAction> FromRequestParts<AppState> for TeamAdmin<A> {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
+        let user = CurrentUser::from_request_parts(parts, state).await?;
+        let mut conn = state.db.pool().acquire().await?;
+        match storage::team_of(&mut conn, &user.id).await? {
+            Some((team, TeamRole::Admin)) => Ok(Self {
+                user,
+                team,
+                action: PhantomData,
+            }),
+            Some(_) => Err(AppError::forbidden(format!(
+                "Only a team admin can {}.",
+                A::WHAT
+            ))),
+            None => Err(AppError::not_found(NOT_IN_TEAM)),
+        }
+    }
+}
+
+/// The admin actions.
+pub mod action {
+    use super::AdminAction;
+
+    pub struct Invite;
+    impl AdminAction for Invite {
+        const WHAT: &'static str = "invite members";
+    }
+
+    pub struct RevokeInvite;
+    impl AdminAction for RevokeInvite {
+        const WHAT: &'static str = "revoke the invite link";
+    }
+
+    pub struct Remove;
+    impl AdminAction for Remove {
+        const WHAT: &'static str = "remove members";
+    }
+
+    pub struct Rename;
+    impl AdminAction for Rename {
+        const WHAT: &'static str = "rename the team";
+    }
+
+    pub struct Promote;
+    impl AdminAction for Promote {
+        const WHAT: &'static str = "promote members";
+    }
+}

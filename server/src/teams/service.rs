@@ -1,0 +1,369 @@
+//! The rules of teams: who may do what, seats, invite links, leaving and removal. Every change
+//! runs in one write transaction that locks the team row first and re-reads what it checks.
+
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::domain::{RemovalReason, TeamName, TeamRole};
+use super::storage::{self, MemberRow, Team};
+use crate::auth::{tokens, users};
+use crate::db::{ms_to_rfc3339, Tx};
+use crate::error::{AppError, Result};
+use crate::mail::{self, templates};
+use crate::AppState;
+
+/// How long an invite link works, by the app's clock.
+pub const INVITE_TTL_MS: i64 = 14 * 24 * 60 * 60 * 1000;
+
+pub const NOT_IN_TEAM: &str = "You are not part of a team.";
+pub const SUBSCRIPTION_REQUIRED: &str = "Subscription required to invite members";
+/// One answer for an unknown, expired or revoked link, so links cannot be probed.
+pub const DEAD_LINK: &str =
+    "This invite link is not valid any more. Ask your team admin for a new link.";
+const TEAM_GONE: &str = "This team no longer exists.";
+
+/// The team screen: the team, its seats and its members (`GetTeamMembers`).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TeamMembers {
+    pub team_name: String,
+    /// Members in the team, admins included: each holds a seat.
+    pub seats_used: i64,
+    /// Seats of the team plan.
+    pub seats: i64,
+    /// True while the team's subscription is active; inviting needs it.
+    pub subscribed: bool,
+    /// The caller's own role.
+    pub my_role: TeamRole,
+    pub members: Vec<TeamMember>,
+}
+
+/// One member card (SPEC §3 'Team member').
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TeamMember {
+    pub id: String,
+    pub user_id: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub role: TeamRole,
+}
+
+impl From<MemberRow> for TeamMember {
+    fn from(m: MemberRow) -> Self {
+        Self {
+            id: m.id,
+            user_id: m.user_id,
+            first_name: m.first_name,
+            last_name: m.last_name,
+            role: m.role,
+        }
+    }
+}
+
+/// A new invite link; only its hash is stored, so it is shown this once.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct InviteLink {
+    /// `{origin}/teams/invite/{token}`.
+    pub link: String,
+    /// RFC 3339; 14 days after the link was made.
+    pub expires_at: String,
+}
+
+/// What the invite page shows before joining.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct InvitePreview {
+    pub team_name: String,
+    /// The inviting admin's first and last name (may be blank).
+    pub admin_name: String,
+    pub seats_left: i64,
+}
+
+/// The team `user_id` is in and their role, or 404.
+pub async fn my_team(state: &AppState, user_id: &str) -> Result<(Team, TeamRole)> {
+    let mut conn = state.db.pool().acquire().await?;
+    storage::team_of(&mut conn, user_id)
+        .await?
+        .ok_or_else(|| AppError::not_found(NOT_IN_TEAM))
+}
+
+/// The team screen of `user_id`'s team.
+pub async fn view(state: &AppState, user_id: &str) -> Result<TeamMembers> {
+    let mut conn = state.db.pool().acquire().await?;
+    let (team, role) = storage::team_of(&mut conn, user_id)
+        .await?
+        .ok_or_else(|| AppError::not_found(NOT_IN_TEAM))?;
+    let members = storage::members(&mut conn, &team.id).await?;
+    let subscribed = storage::is_subscribed(&mut conn, &team.id, state.clock.now_ms()).await?;
+    Ok(TeamMembers {
+        team_name: team.name,
+        seats_used: members.len() as i64,
+        seats: team.seats,
+        subscribed,
+        my_role: role,
+        members: members.into_iter().map(TeamMember::from).collect(),
+    })
+}
+
+/// Opens a write transaction with the team row locked; answers the team.
+async fn begin_on_team(state: &AppState, team_id: &str) -> Result<(Tx, Team)> {
+    let mut tx = state.db.begin_write().await?;
+    let team = storage::lock_team(&mut tx, state.db.kind(), team_id)
+        .await?
+        .ok_or_else(|| AppError::not_found(TEAM_GONE))?;
+    Ok((tx, team))
+}
+
+/// Checks, inside the transaction, that `user_id` is still an admin of the team.
+async fn require_admin(tx: &mut Tx, team_id: &str, user_id: &str, what: &str) -> Result<()> {
+    match storage::role_in(tx, team_id, user_id).await? {
+        Some(TeamRole::Admin) => Ok(()),
+        Some(_) => Err(AppError::forbidden(format!(
+            "Only a team admin can {what}."
+        ))),
+        None => Err(AppError::not_found(NOT_IN_TEAM)),
+    }
+}
+
+/// Makes a new invite link for the admin's team, replacing the previous one.
+pub async fn create_invite(state: &AppState, team_id: &str, admin_id: &str) -> Result<InviteLink> {
+    let now = state.clock.now_ms();
+    let (mut tx, team) = begin_on_team(state, team_id).await?;
+    require_admin(&mut tx, &team.id, admin_id, "invite members").await?;
+    if !storage::is_subscribed(&mut tx, &team.id, now).await? {
+        return Err(AppError::forbidden(SUBSCRIPTION_REQUIRED));
+    }
+    let token = tokens::random_token(32);
+    let expires_at = now + INVITE_TTL_MS;
+    storage::put_invite(
+        &mut tx,
+        &team.id,
+        &tokens::hash_token(&token),
+        admin_id,
+        now,
+        expires_at,
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(InviteLink {
+        link: format!("{}/teams/invite/{token}", state.config.public_url),
+        expires_at: ms_to_rfc3339(expires_at),
+    })
+}
+
+/// Revokes the team's invite link (harmless when there is none).
+pub async fn revoke_invite(state: &AppState, team_id: &str, admin_id: &str) -> Result<()> {
+    let (mut tx, team) = begin_on_team(state, team_id).await?;
+    require_admin(&mut tx, &team.id, admin_id, "revoke the invite link").await?;
+    storage::delete_invite(&mut tx, &team.id).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// A link's token, as far as it can be one; anything else is simply unknown.
+fn token_hash(token: &str) -> Option<String> {
+    let token = token.trim();
+    (!token.is_empty() && token.len() <= 128).then(|| tokens::hash_token(token))
+}
+
+/// Who invites to which team, for the invite page (no sign-in needed).
+pub async fn preview_invite(state: &AppState, token: &str) -> Result<InvitePreview> {
+    let hash = token_hash(token).ok_or_else(|| AppError::not_found(DEAD_LINK))?;
+    let mut conn = state.db.pool().acquire().await?;
+    let (team_id, created_by) = storage::live_invite(&mut conn, &hash, state.clock.now_ms())
+        .await?
+        .ok_or_else(|| AppError::not_found(DEAD_LINK))?;
+    let members = storage::members(&mut conn, &team_id).await?;
+    let team = storage::team(&mut conn, &team_id)
+        .await?
+        .ok_or_else(|| AppError::not_found(DEAD_LINK))?;
+    // The admin who made the link, else the team's first admin.
+    let admin = members
+        .iter()
+        .find(|m| m.user_id == created_by && m.role == TeamRole::Admin)
+        .or_else(|| members.iter().find(|m| m.role == TeamRole::Admin));
+    let admin_name = admin
+        .map(|m| {
+            format!("{} {}", m.first_name.trim(), m.last_name.trim())
+                .trim()
+                .to_owned()
+        })
+        .unwrap_or_default();
+    Ok(InvitePreview {
+        team_name: team.name,
+        admin_name,
+        seats_left: (team.seats - members.len() as i64).max(0),
+    })
+}
+
+/// Joins `user_id` to the team of a live invite link, if a seat is free.
+pub async fn accept_invite(state: &AppState, user_id: &str, token: &str) -> Result<TeamMembers> {
+    let hash = token_hash(token).ok_or_else(|| AppError::not_found(DEAD_LINK))?;
+    let now = state.clock.now_ms();
+    let mut tx = state.db.begin_write().await?;
+    let (team_id, _) = storage::live_invite(&mut tx, &hash, now)
+        .await?
+        .ok_or_else(|| AppError::not_found(DEAD_LINK))?;
+    // Team first, then the person: every join takes the locks in this order.
+    let team = storage::lock_team(&mut tx, state.db.kind(), &team_id)
+        .await?
+        .ok_or_else(|| AppError::not_found(DEAD_LINK))?;
+    storage::lock_user(&mut tx, state.db.kind(), user_id).await?;
+    if storage::role_in(&mut tx, &team.id, user_id)
+        .await?
+        .is_some()
+    {
+        return Err(AppError::conflict(format!(
+            "You are already a member of {}.",
+            team.name
+        )));
+    }
+    if let Some((current, _)) = storage::team_of(&mut tx, user_id).await? {
+        return Err(AppError::conflict(format!(
+            "You are already part of the team {}. Leave it first to join another team.",
+            current.name
+        )));
+    }
+    if !storage::is_subscribed(&mut tx, &team.id, now).await? {
+        return Err(AppError::conflict(
+            "This team's subscription is not active, so it cannot take new members. Ask your team admin to renew the team plan.",
+        ));
+    }
+    if storage::count_members(&mut tx, &team.id).await? >= team.seats {
+        return Err(AppError::conflict(
+            "This team has no free seats left. Ask your team admin to free a seat or to add seats to the team plan.",
+        ));
+    }
+    storage::add_member(&mut tx, &team.id, user_id, TeamRole::Member, now).await?;
+    tx.commit().await?;
+    view(state, user_id).await
+}
+
+/// `user_id` leaves their team; the team's last admin cannot.
+pub async fn leave(state: &AppState, user_id: &str) -> Result<()> {
+    let (team, _) = my_team(state, user_id).await?;
+    let (mut tx, team) = begin_on_team(state, &team.id).await?;
+    let role = storage::role_in(&mut tx, &team.id, user_id)
+        .await?
+        .ok_or_else(|| AppError::not_found(NOT_IN_TEAM))?;
+    if role == TeamRole::Admin && storage::count_admins(&mut tx, &team.id).await? <= 1 {
+        return Err(AppError::conflict(
+            "You are this team's only admin, so you cannot leave it. Make another member an admin first.",
+        ));
+    }
+    storage::remove_member(&mut tx, &team.id, user_id).await?;
+    tx.commit().await?;
+    Ok(())
+}
+
+/// An admin removes another member; the member is e-mailed the reason (same transaction).
+pub async fn remove(
+    state: &AppState,
+    team_id: &str,
+    admin_id: &str,
+    member_user_id: &str,
+    reason: &RemovalReason,
+) -> Result<TeamMembers> {
+    let now = state.clock.now_ms();
+    let (mut tx, team) = begin_on_team(state, team_id).await?;
+    require_admin(&mut tx, &team.id, admin_id, "remove members").await?;
+    if member_user_id == admin_id {
+        return Err(AppError::bad_request(
+            "You cannot remove yourself from your team.",
+        ));
+    }
+    if !storage::remove_member(&mut tx, &team.id, member_user_id).await? {
+        return Err(AppError::not_found(
+            "That person is not a member of your team.",
+        ));
+    }
+    if let Some(user) = users::by_id(&mut tx, member_user_id).await? {
+        mail::enqueue(
+            &mut tx,
+            &templates::removed_from_team(
+                &user.email,
+                &user.first_name,
+                &team.name,
+                reason.as_str(),
+            ),
+            now,
+        )
+        .await?;
+    }
+    tx.commit().await?;
+    state.mail_notify.notify_one();
+    view(state, admin_id).await
+}
+
+/// The admin renames the team.
+pub async fn rename(
+    state: &AppState,
+    team_id: &str,
+    admin_id: &str,
+    name: &TeamName,
+) -> Result<TeamMembers> {
+    let (mut tx, team) = begin_on_team(state, team_id).await?;
+    require_admin(&mut tx, &team.id, admin_id, "rename the team").await?;
+    storage::rename(&mut tx, &team.id, name.as_str()).await?;
+    tx.commit().await?;
+    view(state, admin_id).await
+}
+
+/// The admin asks a member to become co-admin: `member` → `pending_admin`.
+pub async fn promote(
+    state: &AppState,
+    team_id: &str,
+    admin_id: &str,
+    member_user_id: &str,
+) -> Result<TeamMembers> {
+    let (mut tx, team) = begin_on_team(state, team_id).await?;
+    require_admin(&mut tx, &team.id, admin_id, "promote members").await?;
+    match storage::role_in(&mut tx, &team.id, member_user_id).await? {
+        None => {
+            return Err(AppError::not_found(
+                "That person is not a member of your team.",
+            ))
+        }
+        Some(TeamRole::Admin) => {
+            return Err(AppError::conflict("This member is already a team admin."))
+        }
+        Some(TeamRole::PendingAdmin) => {
+            return Err(AppError::conflict(
+                "This member has already been asked to become an admin; they need to accept.",
+            ))
+        }
+        Some(TeamRole::Member) => {}
+    }
+    storage::set_role(&mut tx, &team.id, member_user_id, TeamRole::PendingAdmin).await?;
+    tx.commit().await?;
+    view(state, admin_id).await
+}
+
+/// The `pending_admin` accepts (→ `admin`) or declines (→ `member`) the promotion.
+pub async fn answer_promotion(
+    state: &AppState,
+    user_id: &str,
+    accept: bool,
+) -> Result<TeamMembers> {
+    let (team, _) = my_team(state, user_id).await?;
+    let (mut tx, team) = begin_on_team(state, &team.id).await?;
+    match storage::role_in(&mut tx, &team.id, user_id).await? {
+        None => return Err(AppError::not_found(NOT_IN_TEAM)),
+        Some(TeamRole::PendingAdmin) => {}
+        Some(_) => {
+            return Err(AppError::conflict(
+                "There is no admin promotion waiting for you.",
+            ))
+        }
+    }
+    let role = if accept {
+        TeamRole::Admin
+    } else {
+        TeamRole::Member
+    };
+    storage::set_role(&mut tx, &team.id, user_id, role).await?;
+    tx.commit().await?;
+    view(state, user_id).await
+}

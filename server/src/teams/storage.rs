@@ -1,0 +1,328 @@
+//! The SQL of teams, portable between SQLite and PostgreSQL. Functions that change who is in a
+//! team run inside a write transaction whose team row is locked first (see [`lock_team`]).
+
+use sqlx::{AnyConnection, Row};
+
+use super::domain::TeamRole;
+use crate::db::DbKind;
+
+/// A team as stored.
+#[derive(Clone, Debug)]
+pub struct Team {
+    pub id: String,
+    pub name: String,
+    pub seats: i64,
+}
+
+/// One member, with the name the team screen shows.
+#[derive(Clone, Debug)]
+pub struct MemberRow {
+    pub id: String,
+    pub user_id: String,
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
+    pub role: TeamRole,
+}
+
+/// Creates a team paid by `subscription_id` with `admin_user_id` as its admin.
+pub async fn create(
+    conn: &mut AnyConnection,
+    name: &str,
+    seats: i64,
+    subscription_id: &str,
+    admin_user_id: &str,
+    now: i64,
+) -> sqlx::Result<String> {
+    let id = uuid::Uuid::new_v4().to_string();
+    sqlx::query("INSERT INTO teams (id, name, seats, subscription_id, created_at) VALUES ($1, $2, $3, $4, $5)")
+        .bind(&id)
+        .bind(name)
+        .bind(seats)
+        .bind(subscription_id)
+        .bind(now)
+        .execute(&mut *conn)
+        .await?;
+    add_member(conn, &id, admin_user_id, TeamRole::Admin, now).await?;
+    Ok(id)
+}
+
+/// The team `user_id` belongs to: (team name, role).
+pub async fn membership(
+    conn: &mut AnyConnection,
+    user_id: &str,
+) -> sqlx::Result<Option<(String, String)>> {
+    let row = sqlx::query(
+        "SELECT t.name, m.role FROM team_members m JOIN teams t ON t.id = m.team_id \
+         WHERE m.user_id = $1 ORDER BY m.created_at DESC LIMIT 1",
+    )
+    .bind(user_id)
+    .fetch_optional(conn)
+    .await?;
+    row.map(|r| Ok((r.try_get("name")?, r.try_get("role")?)))
+        .transpose()
+}
+
+/// The team `user_id` belongs to and their role in it (the newest, as [`membership`]).
+pub async fn team_of(
+    conn: &mut AnyConnection,
+    user_id: &str,
+) -> sqlx::Result<Option<(Team, TeamRole)>> {
+    let row = sqlx::query(
+        "SELECT t.id, t.name, t.seats, m.role FROM team_members m JOIN teams t ON t.id = m.team_id \
+         WHERE m.user_id = $1 ORDER BY m.created_at DESC LIMIT 1",
+    )
+    .bind(user_id)
+    .fetch_optional(conn)
+    .await?;
+    row.map(|r| {
+        let role: String = r.try_get("role")?;
+        Ok((
+            Team {
+                id: r.try_get("id")?,
+                name: r.try_get("name")?,
+                seats: r.try_get("seats")?,
+            },
+            TeamRole::from_stored(&role),
+        ))
+    })
+    .transpose()
+}
+
+/// Reads the team and, on PostgreSQL, locks its row until the transaction ends, so seat counts
+/// and the last-admin rule hold under concurrent requests. SQLite's `BEGIN IMMEDIATE` already
+/// serialises every writer.
+pub async fn lock_team(
+    conn: &mut AnyConnection,
+    kind: DbKind,
+    team_id: &str,
+) -> sqlx::Result<Option<Team>> {
+    read_team(conn, team_id, for_update(kind)).await
+}
+
+/// Reads a team without locking it.
+pub async fn team(conn: &mut AnyConnection, team_id: &str) -> sqlx::Result<Option<Team>> {
+    read_team(conn, team_id, "").await
+}
+
+async fn read_team(
+    conn: &mut AnyConnection,
+    team_id: &str,
+    lock: &str,
+) -> sqlx::Result<Option<Team>> {
+    let sql = format!("SELECT id, name, seats FROM teams WHERE id = $1{lock}");
+    let row = sqlx::query(&sql).bind(team_id).fetch_optional(conn).await?;
+    row.map(|r| {
+        Ok(Team {
+            id: r.try_get("id")?,
+            name: r.try_get("name")?,
+            seats: r.try_get("seats")?,
+        })
+    })
+    .transpose()
+}
+
+/// Locks a user's row (PostgreSQL) so one person cannot join two teams at once.
+pub async fn lock_user(conn: &mut AnyConnection, kind: DbKind, user_id: &str) -> sqlx::Result<()> {
+    let sql = format!("SELECT id FROM users WHERE id = $1{}", for_update(kind));
+    sqlx::query(&sql).bind(user_id).fetch_optional(conn).await?;
+    Ok(())
+}
+
+fn for_update(kind: DbKind) -> &'static str {
+    match kind {
+        DbKind::Postgres => " FOR UPDATE",
+        DbKind::Sqlite => "",
+    }
+}
+
+/// True while the subscription paying for the team is active (the rule of `is_paid`).
+pub async fn is_subscribed(
+    conn: &mut AnyConnection,
+    team_id: &str,
+    now: i64,
+) -> sqlx::Result<bool> {
+    let found: Option<i64> = sqlx::query_scalar(
+        "SELECT 1 FROM teams t JOIN subscriptions s ON s.id = t.subscription_id \
+         WHERE t.id = $1 AND s.status IN ('active', 'trialing') \
+           AND (s.cancel_at_period_end = 0 OR s.current_period_end > $2) LIMIT 1",
+    )
+    .bind(team_id)
+    .bind(now)
+    .fetch_optional(conn)
+    .await?;
+    Ok(found.is_some())
+}
+
+/// The members of a team, oldest first.
+pub async fn members(conn: &mut AnyConnection, team_id: &str) -> sqlx::Result<Vec<MemberRow>> {
+    let rows = sqlx::query(
+        "SELECT m.id, m.user_id, m.role, u.first_name, u.last_name, u.email \
+         FROM team_members m JOIN users u ON u.id = m.user_id \
+         WHERE m.team_id = $1 ORDER BY m.created_at, m.user_id",
+    )
+    .bind(team_id)
+    .fetch_all(conn)
+    .await?;
+    rows.iter()
+        .map(|r| {
+            let user_id: String = r.try_get("user_id")?;
+            let id: Option<String> = r.try_get("id")?;
+            let role: String = r.try_get("role")?;
+            Ok(MemberRow {
+                id: id.unwrap_or_else(|| user_id.clone()),
+                user_id,
+                first_name: r.try_get("first_name")?,
+                last_name: r.try_get("last_name")?,
+                email: r.try_get("email")?,
+                role: TeamRole::from_stored(&role),
+            })
+        })
+        .collect()
+}
+
+pub async fn count_members(conn: &mut AnyConnection, team_id: &str) -> sqlx::Result<i64> {
+    sqlx::query_scalar("SELECT COUNT(*) FROM team_members WHERE team_id = $1")
+        .bind(team_id)
+        .fetch_one(conn)
+        .await
+}
+
+pub async fn count_admins(conn: &mut AnyConnection, team_id: &str) -> sqlx::Result<i64> {
+    sqlx::query_scalar("SELECT COUNT(*) FROM team_members WHERE team_id = $1 AND role = $2")
+        .bind(team_id)
+        .bind(TeamRole::Admin.as_str())
+        .fetch_one(conn)
+        .await
+}
+
+/// How many teams `user_id` is in (a person belongs to one team at a time).
+pub async fn count_teams_of(conn: &mut AnyConnection, user_id: &str) -> sqlx::Result<i64> {
+    sqlx::query_scalar("SELECT COUNT(*) FROM team_members WHERE user_id = $1")
+        .bind(user_id)
+        .fetch_one(conn)
+        .await
+}
+
+pub async fn add_member(
+    conn: &mut AnyConnection,
+    team_id: &str,
+    user_id: &str,
+    role: TeamRole,
+    now: i64,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO team_members (id, team_id, user_id, role, created_at) VALUES ($1, $2, $3, $4, $5)",
+    )
+    .bind(uuid::Uuid::new_v4().to_string())
+    .bind(team_id)
+    .bind(user_id)
+    .bind(role.as_str())
+    .bind(now)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Takes `user_id` out of the team; answers whether they were in it.
+pub async fn remove_member(
+    conn: &mut AnyConnection,
+    team_id: &str,
+    user_id: &str,
+) -> sqlx::Result<bool> {
+    let done = sqlx::query("DELETE FROM team_members WHERE team_id = $1 AND user_id = $2")
+        .bind(team_id)
+        .bind(user_id)
+        .execute(conn)
+        .await?;
+    Ok(done.rows_affected() > 0)
+}
+
+pub async fn role_in(
+    conn: &mut AnyConnection,
+    team_id: &str,
+    user_id: &str,
+) -> sqlx::Result<Option<TeamRole>> {
+    let role: Option<String> =
+        sqlx::query_scalar("SELECT role FROM team_members WHERE team_id = $1 AND user_id = $2")
+            .bind(team_id)
+            .bind(user_id)
+            .fetch_optional(conn)
+            .await?;
+    Ok(role.as_deref().map(TeamRole::from_stored))
+}
+
+pub async fn set_role(
+    conn: &mut AnyConnection,
+    team_id: &str,
+    user_id: &str,
+    role: TeamRole,
+) -> sqlx::Result<()> {
+    sqlx::query("UPDATE team_members SET role = $1 WHERE team_id = $2 AND user_id = $3")
+        .bind(role.as_str())
+        .bind(team_id)
+        .bind(user_id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+pub async fn rename(conn: &mut AnyConnection, team_id: &str, name: &str) -> sqlx::Result<()> {
+    sqlx::query("UPDATE teams SET name = $1 WHERE id = $2")
+        .bind(name)
+        .bind(team_id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Stores the team's invite link (its token's hash), replacing any earlier one.
+pub async fn put_invite(
+    conn: &mut AnyConnection,
+    team_id: &str,
+    token_hash: &str,
+    created_by: &str,
+    now: i64,
+    expires_at: i64,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO team_invites (team_id, token_hash, created_by, created_at, expires_at) \
+         VALUES ($1, $2, $3, $4, $5) \
+         ON CONFLICT (team_id) DO UPDATE SET token_hash = excluded.token_hash, \
+         created_by = excluded.created_by, created_at = excluded.created_at, expires_at = excluded.expires_at",
+    )
+    .bind(team_id)
+    .bind(token_hash)
+    .bind(created_by)
+    .bind(now)
+    .bind(expires_at)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Revokes the team's invite link; answers whether there was one.
+pub async fn delete_invite(conn: &mut AnyConnection, team_id: &str) -> sqlx::Result<bool> {
+    let done = sqlx::query("DELETE FROM team_invites WHERE team_id = $1")
+        .bind(team_id)
+        .execute(conn)
+        .await?;
+    Ok(done.rows_affected() > 0)
+}
+
+/// The live invite with this token hash: (team id, who made the link).
+pub async fn live_invite(
+    conn: &mut AnyConnection,
+    token_hash: &str,
+    now: i64,
+) -> sqlx::Result<Option<(String, String)>> {
+    let row = sqlx::query(
+        "SELECT team_id, created_by FROM team_invites WHERE token_hash = $1 AND expires_at > $2",
+    )
+    .bind(token_hash)
+    .bind(now)
+    .fetch_optional(conn)
+    .await?;
+    row.map(|r| Ok((r.try_get("team_id")?, r.try_get("created_by")?)))
+        .transpose()
+}

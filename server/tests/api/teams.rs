@@ -1,0 +1,841 @@
+//! Teams: a coach buys the team plan, invites athletes with a link, renames the team, removes
+//! members with a reason, hands out co-admin rights; seats hold under concurrent joins.
+
+use reqwest::{Method, StatusCode};
+use serde_json::{json, Value};
+
+use swaz::clock::Clock;
+
+use crate::support::{TestApp, TEST_PASSWORD};
+
+const API: &str = "/_api/v1";
+const NOT_IN_TEAM: &str = "You are not part of a team.";
+const DEAD_LINK: &str =
+    "This invite link is not valid any more. Ask your team admin for a new link.";
+
+async fn call(
+    app: &TestApp,
+    method: Method,
+    path: &str,
+    token: Option<&str>,
+    body: Option<Value>,
+) -> (StatusCode, Value) {
+    let mut req = app.http.request(method, app.url(&format!("{API}{path}")));
+    if let Some(token) = token {
+        req = req.bearer_auth(token);
+    }
+    if let Some(body) = body {
+        req = req.json(&body);
+    }
+    let res = req.send().await.unwrap();
+    let status = res.status();
+    let text = res.text().await.unwrap();
+    let value = if text.is_empty() {
+        Value::Null
+    } else {
+        serde_json::from_str(&text).unwrap_or_else(|_| panic!("not JSON: {text}"))
+    };
+    (status, value)
+}
+
+async fn get(app: &TestApp, path: &str, token: &str) -> (StatusCode, Value) {
+    call(app, Method::GET, path, Some(token), None).await
+}
+
+async fn post(app: &TestApp, path: &str, token: &str, body: Value) -> (StatusCode, Value) {
+    call(app, Method::POST, path, Some(token), Some(body)).await
+}
+
+/// A confirmed, signed-in person: (user id, access token).
+async fn person(app: &TestApp, email: &str, first_name: &str) -> (String, String) {
+    let id = app.create_user(email, TEST_PASSWORD, first_name).await;
+    (id, app.fresh_token(email).await)
+}
+
+/// A coach who bought the team plan through the test-mode checkout: (user id, access token).
+async fn coach(app: &TestApp, email: &str, first_name: &str) -> (String, String) {
+    let (id, token) = person(app, email, first_name).await;
+    let (status, body) = post(app, "/stripe/checkout", &token, json!({ "plan": "team" })).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let session = body["url"].as_str().unwrap().rsplit('/').next().unwrap();
+    let res = app
+        .post_json(
+            &format!("{API}/localpay/checkout/{session}/pay"),
+            json!({ "email": email, "name": first_name, "cardNumber": "4242 4242 4242 4242",
+                    "expMonth": 12, "expYear": 2031, "cvc": "123" }),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let (status, body) = post(
+        app,
+        &format!("/stripe/subscriptionsuccess?sessionid={session}&team=1"),
+        &token,
+        json!({}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    (id, token)
+}
+
+fn team_app(seats: i64) -> crate::support::Builder {
+    TestApp::builder().config(move |c| c.billing.team_seats = seats)
+}
+
+/// A fresh invite link's last part (what `/teams/invite/{hash}` carries).
+async fn invite(app: &TestApp, admin: &str) -> String {
+    let (status, body) = post(app, "/team/invitelink", admin, json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let link = body["link"].as_str().unwrap();
+    assert!(
+        link.starts_with(&format!("{}/teams/invite/", app.base)),
+        "{link}"
+    );
+    link.rsplit('/').next().unwrap().to_owned()
+}
+
+async fn join(app: &TestApp, hash: &str, token: &str) -> (StatusCode, Value) {
+    post(
+        app,
+        &format!("/team/invite/{hash}/accept"),
+        token,
+        json!({}),
+    )
+    .await
+}
+
+async fn preview(app: &TestApp, hash: &str) -> (StatusCode, Value) {
+    call(
+        app,
+        Method::GET,
+        &format!("/team/invite/{hash}"),
+        None,
+        None,
+    )
+    .await
+}
+
+async fn profile(app: &TestApp, token: &str) -> Value {
+    app.get_json(&format!("{API}/swazprofile"), token).await
+}
+
+/// A coach's team with one athlete who joined by link: (coach token, athlete id, athlete token).
+async fn team_with_athlete(app: &TestApp) -> (String, String, String) {
+    let (_, coach_token) = coach(app, "cora@example.com", "Cora").await;
+    let hash = invite(app, &coach_token).await;
+    let (athlete, athlete_token) = person(app, "abe@example.com", "Abe").await;
+    let (status, body) = join(app, &hash, &athlete_token).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    (coach_token, athlete, athlete_token)
+}
+
+#[tokio::test]
+async fn a_coach_who_buys_the_team_plan_runs_a_subscribed_team_of_one() {
+    let app = team_app(25).spawn().await;
+    let (id, token) = coach(&app, "cora@example.com", "Cora").await;
+    let (status, team) = get(&app, "/team/members", &token).await;
+    assert_eq!(status, StatusCode::OK);
+    let member_id = team["members"][0]["id"].as_str().unwrap().to_owned();
+    assert!(!member_id.is_empty());
+    assert_eq!(
+        team,
+        json!({
+            "teamName": "Cora's Team",
+            "seatsUsed": 1,
+            "seats": 25,
+            "subscribed": true,
+            "myRole": "admin",
+            "members": [{ "id": member_id, "userId": id, "firstName": "Cora", "lastName": "", "role": "admin" }]
+        })
+    );
+    assert_eq!(
+        profile(&app, &token).await["team"],
+        json!({ "teamName": "Cora's Team", "teamRole": "admin" })
+    );
+}
+
+#[tokio::test]
+async fn someone_without_a_team_is_told_so_and_strangers_are_not_let_in() {
+    let app = TestApp::spawn().await;
+    let (id, token) = person(&app, "sam@example.com", "Sam").await;
+    let t = Some(token.as_str());
+    for (method, path, body) in [
+        (Method::GET, "/team/members".to_owned(), None),
+        (Method::POST, "/team/invitelink".to_owned(), None),
+        (Method::DELETE, "/team/invitelink".to_owned(), None),
+        (
+            Method::PUT,
+            "/team/name".to_owned(),
+            Some(json!({ "name": "Sharks" })),
+        ),
+        (
+            Method::POST,
+            "/team/remove".to_owned(),
+            Some(json!({ "user_id": "x", "reason": "r" })),
+        ),
+        (
+            Method::POST,
+            "/team/promote".to_owned(),
+            Some(json!({ "user_id": "x" })),
+        ),
+        (Method::POST, "/team/promotion/accept".to_owned(), None),
+        (Method::POST, "/team/promotion/decline".to_owned(), None),
+        (Method::POST, format!("/team/leave/{id}"), None),
+    ] {
+        let (status, got) = call(&app, method.clone(), &path, t, body.clone()).await;
+        assert_eq!(
+            (status, got["message"].as_str()),
+            (StatusCode::NOT_FOUND, Some(NOT_IN_TEAM)),
+            "{method} {path}"
+        );
+        let (status, _) = call(&app, method.clone(), &path, None, body).await;
+        assert_eq!(
+            status,
+            StatusCode::UNAUTHORIZED,
+            "{method} {path} without a token"
+        );
+    }
+}
+
+#[tokio::test]
+async fn an_athlete_joins_through_the_invite_link_and_is_paid_while_the_team_is_subscribed() {
+    let app = team_app(5).spawn().await;
+    let (_, coach_token) = coach(&app, "cora@example.com", "Cora").await;
+    let hash = invite(&app, &coach_token).await;
+
+    let (status, shown) = preview(&app, &hash).await;
+    assert_eq!(status, StatusCode::OK, "no sign-in needed to see an invite");
+    assert_eq!(
+        shown,
+        json!({ "teamName": "Cora's Team", "adminName": "Cora", "seatsLeft": 4 })
+    );
+
+    let (athlete, token) = person(&app, "abe@example.com", "Abe").await;
+    assert_eq!(profile(&app, &token).await["roles"], json!([]));
+    let (status, _) = call(
+        &app,
+        Method::POST,
+        &format!("/team/invite/{hash}/accept"),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "joining needs a sign-in");
+
+    let (status, team) = join(&app, &hash, &token).await;
+    assert_eq!(status, StatusCode::OK, "{team}");
+    assert_eq!(team["myRole"], "member");
+    assert_eq!(team["seatsUsed"], 2);
+    assert_eq!(team["members"][1]["userId"], athlete.as_str());
+    assert_eq!(team["members"][1]["firstName"], "Abe");
+    assert_eq!(team["members"][1]["role"], "member");
+    let me = profile(&app, &token).await;
+    assert_eq!(me["roles"], json!(["PAID"]));
+    assert_eq!(
+        me["team"],
+        json!({ "teamName": "Cora's Team", "teamRole": "member" })
+    );
+    assert_eq!(preview(&app, &hash).await.1["seatsLeft"], 3);
+
+    let (status, body) = join(&app, &hash, &token).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert_eq!(body["message"], "You are already a member of Cora's Team.");
+    let (status, body) = get(&app, "/team/members", &coach_token).await;
+    assert_eq!(
+        (status, body["seatsUsed"].as_i64()),
+        (StatusCode::OK, Some(2))
+    );
+}
+
+#[tokio::test]
+async fn a_member_cannot_manage_the_team() {
+    let app = TestApp::spawn().await;
+    let (_, athlete, token) = team_with_athlete(&app).await;
+    let (status, team) = get(&app, "/team/members", &token).await;
+    assert_eq!(status, StatusCode::OK, "members see their team");
+    let coach_id = team["members"][0]["userId"].as_str().unwrap().to_owned();
+    let t = Some(token.as_str());
+    for (method, path, body, what) in [
+        (Method::POST, "/team/invitelink", None, "invite members"),
+        (
+            Method::DELETE,
+            "/team/invitelink",
+            None,
+            "revoke the invite link",
+        ),
+        (
+            Method::PUT,
+            "/team/name",
+            Some(json!({ "name": "Sharks" })),
+            "rename the team",
+        ),
+        (
+            Method::POST,
+            "/team/remove",
+            Some(json!({ "user_id": coach_id, "reason": "Coup" })),
+            "remove members",
+        ),
+        (
+            Method::POST,
+            "/team/promote",
+            Some(json!({ "user_id": athlete })),
+            "promote members",
+        ),
+    ] {
+        let (status, body) = call(&app, method.clone(), path, t, body).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{method} {path}");
+        assert_eq!(body["message"], format!("Only a team admin can {what}."));
+    }
+    let (status, body) = post(&app, &format!("/team/leave/{coach_id}"), &token, json!({})).await;
+    assert_eq!(
+        status,
+        StatusCode::FORBIDDEN,
+        "nobody takes someone else out by leaving"
+    );
+    assert_eq!(
+        body["message"],
+        "You can only take yourself out of a team; a team admin removes other members."
+    );
+    let (_, team) = get(&app, "/team/members", &token).await;
+    assert_eq!(team["teamName"], "Cora's Team");
+    assert_eq!(team["seatsUsed"], 2);
+}
+
+#[tokio::test]
+async fn an_invite_link_works_for_14_days_by_the_app_clock() {
+    let app = TestApp::spawn().await;
+    let (_, coach_token) = coach(&app, "cora@example.com", "Cora").await;
+    let (status, made) = post(&app, "/team/invitelink", &coach_token, json!({})).await;
+    assert_eq!(status, StatusCode::OK);
+    let expires = chrono::DateTime::parse_from_rfc3339(made["expiresAt"].as_str().unwrap())
+        .unwrap()
+        .with_timezone(&chrono::Utc);
+    let left = expires - app.clock().now();
+    assert!(
+        left > chrono::Duration::days(14) - chrono::Duration::minutes(1)
+            && left <= chrono::Duration::days(14),
+        "{left}"
+    );
+    let hash = made["link"].as_str().unwrap().rsplit('/').next().unwrap();
+
+    app.clock().advance(chrono::Duration::days(13));
+    assert_eq!(preview(&app, hash).await.0, StatusCode::OK);
+    app.clock().advance(chrono::Duration::days(2));
+    let (status, body) = preview(&app, hash).await;
+    assert_eq!(
+        (status, body["message"].as_str()),
+        (StatusCode::NOT_FOUND, Some(DEAD_LINK))
+    );
+    let (_, late) = person(&app, "abe@example.com", "Abe").await;
+    let (status, body) = join(&app, hash, &late).await;
+    assert_eq!(
+        (status, body["message"].as_str()),
+        (StatusCode::NOT_FOUND, Some(DEAD_LINK))
+    );
+    assert_eq!(profile(&app, &late).await["team"], Value::Null);
+}
+
+#[tokio::test]
+async fn a_replaced_or_revoked_link_answers_exactly_like_an_unknown_one() {
+    let app = TestApp::spawn().await;
+    let (_, coach_token) = coach(&app, "cora@example.com", "Cora").await;
+    let first = invite(&app, &coach_token).await;
+    let second = invite(&app, &coach_token).await;
+    assert_ne!(first, second);
+    assert_eq!(
+        app.count("team_invites").await,
+        1,
+        "a new link replaces the old one"
+    );
+    let stored: String = sqlx::query_scalar("SELECT token_hash FROM team_invites")
+        .fetch_one(app.state.db.pool())
+        .await
+        .unwrap();
+    assert!(
+        !stored.contains(&second),
+        "only a hash of the token is stored"
+    );
+
+    let unknown = preview(&app, "not-a-real-link").await;
+    assert_eq!(unknown.0, StatusCode::NOT_FOUND);
+    assert_eq!(unknown.1["message"], DEAD_LINK);
+    assert_eq!(preview(&app, &first).await, unknown, "the replaced link");
+    assert_eq!(preview(&app, &second).await.0, StatusCode::OK);
+
+    let (status, body) = call(
+        &app,
+        Method::DELETE,
+        "/team/invitelink",
+        Some(&coach_token),
+        None,
+    )
+    .await;
+    assert_eq!((status, body), (StatusCode::NO_CONTENT, Value::Null));
+    assert_eq!(preview(&app, &second).await, unknown, "the revoked link");
+    let (_, athlete) = person(&app, "abe@example.com", "Abe").await;
+    assert_eq!(join(&app, &second, &athlete).await, unknown);
+    let long = "x".repeat(5000);
+    assert_eq!(preview(&app, &long).await, unknown);
+    let (status, _) = call(
+        &app,
+        Method::DELETE,
+        "/team/invitelink",
+        Some(&coach_token),
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::NO_CONTENT, "revoking twice is harmless");
+}
+
+#[tokio::test]
+async fn cancelling_the_team_plan_ends_invites_and_paid_at_the_period_end_for_everyone() {
+    let app = TestApp::spawn().await;
+    let (coach_token, _, athlete_token) = team_with_athlete(&app).await;
+    let (status, _) = post(
+        &app,
+        "/stripe/cancelsubscription",
+        &coach_token,
+        json!({ "reason": "Off season" }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        profile(&app, &athlete_token).await["roles"],
+        json!(["PAID"])
+    );
+    let (_, team) = get(&app, "/team/members", &coach_token).await;
+    assert_eq!(team["subscribed"], true, "until the period ends");
+
+    app.clock().advance(chrono::Duration::days(25));
+    let coach_token = app.fresh_token("cora@example.com").await;
+    let hash = invite(&app, &coach_token).await;
+    app.clock().advance(chrono::Duration::days(10));
+    let coach_token = app.fresh_token("cora@example.com").await;
+    let athlete_token = app.fresh_token("abe@example.com").await;
+    assert_eq!(profile(&app, &athlete_token).await["roles"], json!([]));
+    assert_eq!(profile(&app, &coach_token).await["roles"], json!([]));
+    let (_, team) = get(&app, "/team/members", &coach_token).await;
+    assert_eq!(team["subscribed"], false);
+    let (status, body) = post(&app, "/team/invitelink", &coach_token, json!({})).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert_eq!(body["message"], "Subscription required to invite members");
+    let (_, late) = person(&app, "lee@example.com", "Lee").await;
+    let (status, body) = join(&app, &hash, &late).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert_eq!(
+        body["message"],
+        "This team's subscription is not active, so it cannot take new members. Ask your team admin to renew the team plan."
+    );
+}
+
+#[tokio::test]
+async fn a_person_already_in_a_team_cannot_join_another() {
+    let app = TestApp::spawn().await;
+    let (coach_a, _, athlete) = team_with_athlete(&app).await;
+    let (_, coach_b) = coach(&app, "bo@example.com", "Bo").await;
+    let b_link = invite(&app, &coach_b).await;
+    let (status, body) = join(&app, &b_link, &athlete).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert_eq!(
+        body["message"],
+        "You are already part of the team Cora's Team. Leave it first to join another team."
+    );
+    let a_link = invite(&app, &coach_a).await;
+    let (status, body) = join(&app, &a_link, &coach_b).await;
+    assert_eq!(status, StatusCode::CONFLICT, "an admin of another team too");
+    assert_eq!(
+        body["message"],
+        "You are already part of the team Bo's Team. Leave it first to join another team."
+    );
+    assert_eq!(get(&app, "/team/members", &coach_b).await.1["seatsUsed"], 1);
+}
+
+#[tokio::test]
+async fn a_full_team_refuses_the_next_athlete() {
+    let app = team_app(2).spawn().await;
+    let (coach_token, _, _) = team_with_athlete(&app).await;
+    let hash = invite(&app, &coach_token).await;
+    assert_eq!(preview(&app, &hash).await.1["seatsLeft"], 0);
+    let (_, late) = person(&app, "lee@example.com", "Lee").await;
+    let (status, body) = join(&app, &hash, &late).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert_eq!(
+        body["message"],
+        "This team has no free seats left. Ask your team admin to free a seat or to add seats to the team plan."
+    );
+    assert_eq!(profile(&app, &late).await["roles"], json!([]));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn twenty_athletes_racing_for_the_last_seat_give_exactly_one_member() {
+    let app = team_app(2).spawn().await;
+    let (_, coach_token) = coach(&app, "cora@example.com", "Cora").await;
+    let hash = invite(&app, &coach_token).await;
+    let mut tokens = vec![];
+    for i in 0..20 {
+        tokens.push(
+            person(&app, &format!("racer{i}@example.com"), "Racer")
+                .await
+                .1,
+        );
+    }
+    // Every racer holds an open connection and waits at the start line, so the accepts overlap.
+    let start = std::sync::Arc::new(tokio::sync::Barrier::new(tokens.len()));
+    let mut racing = tokio::task::JoinSet::new();
+    for token in tokens {
+        let http = reqwest::Client::new();
+        let warm_up = app.url(&format!("{API}/team/members"));
+        let url = app.url(&format!("{API}/team/invite/{hash}/accept"));
+        let start = start.clone();
+        racing.spawn(async move {
+            let warm = http.get(warm_up).bearer_auth(&token).send().await.unwrap();
+            assert_eq!(warm.status(), StatusCode::NOT_FOUND);
+            start.wait().await;
+            http.post(url)
+                .bearer_auth(&token)
+                .send()
+                .await
+                .unwrap()
+                .status()
+        });
+    }
+    let mut statuses = vec![];
+    while let Some(status) = racing.join_next().await {
+        statuses.push(status.unwrap());
+    }
+    let joined = statuses.iter().filter(|s| **s == StatusCode::OK).count();
+    let refused = statuses
+        .iter()
+        .filter(|s| **s == StatusCode::CONFLICT)
+        .count();
+    assert_eq!((joined, refused), (1, 19), "{statuses:?}");
+    assert_eq!(app.count("team_members").await, 2);
+    assert_eq!(
+        get(&app, "/team/members", &coach_token).await.1["seatsUsed"],
+        2
+    );
+}
+
+#[tokio::test]
+async fn a_member_who_leaves_loses_paid_at_once() {
+    let app = TestApp::spawn().await;
+    let (coach_token, athlete, token) = team_with_athlete(&app).await;
+    assert_eq!(profile(&app, &token).await["roles"], json!(["PAID"]));
+    let (status, body) = post(&app, &format!("/team/leave/{athlete}"), &token, json!({})).await;
+    assert_eq!((status, body), (StatusCode::NO_CONTENT, Value::Null));
+    let me = profile(&app, &token).await;
+    assert_eq!(
+        (me["roles"].clone(), me["team"].clone()),
+        (json!([]), Value::Null)
+    );
+    let (status, body) = get(&app, "/team/members", &token).await;
+    assert_eq!(
+        (status, body["message"].as_str()),
+        (StatusCode::NOT_FOUND, Some(NOT_IN_TEAM))
+    );
+    let (_, team) = get(&app, "/team/members", &coach_token).await;
+    assert_eq!(team["seatsUsed"], 1, "the seat is free again");
+    let (status, _) = post(&app, &format!("/team/leave/{athlete}"), &token, json!({})).await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "leaving twice");
+}
+
+#[tokio::test]
+async fn the_last_admin_cannot_leave_but_can_once_a_co_admin_accepted() {
+    let app = TestApp::spawn().await;
+    let (coach_token, athlete, athlete_token) = team_with_athlete(&app).await;
+    let coach_id = get(&app, "/team/members", &coach_token).await.1["members"][0]["userId"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let leave = format!("/team/leave/{coach_id}");
+    let (status, body) = post(&app, &leave, &coach_token, json!({})).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert_eq!(
+        body["message"],
+        "You are this team's only admin, so you cannot leave it. Make another member an admin first."
+    );
+
+    post(
+        &app,
+        "/team/promote",
+        &coach_token,
+        json!({ "user_id": athlete }),
+    )
+    .await;
+    let (status, _) = post(&app, &leave, &coach_token, json!({})).await;
+    assert_eq!(
+        status,
+        StatusCode::CONFLICT,
+        "a pending admin is not an admin yet"
+    );
+    let (status, _) = post(&app, "/team/promotion/accept", &athlete_token, json!({})).await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, _) = post(&app, &leave, &coach_token, json!({})).await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    let (_, team) = get(&app, "/team/members", &athlete_token).await;
+    assert_eq!(team["members"].as_array().unwrap().len(), 1);
+    assert_eq!(team["members"][0]["role"], "admin");
+    let athlete_leave = format!("/team/leave/{athlete}");
+    assert_eq!(
+        post(&app, &athlete_leave, &athlete_token, json!({}))
+            .await
+            .0,
+        StatusCode::CONFLICT,
+        "now the only admin"
+    );
+}
+
+#[tokio::test]
+async fn an_admin_removes_a_member_with_a_reason_that_arrives_by_mail() {
+    let app = TestApp::spawn().await;
+    let (coach_token, athlete, athlete_token) = team_with_athlete(&app).await;
+    let (_, stranger) = person(&app, "sam@example.com", "Sam").await;
+    let coach_id = get(&app, "/team/members", &coach_token).await.1["members"][0]["userId"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let sam_id = app.get_json(&format!("{API}/swazprofile"), &stranger).await["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+
+    for (body, message) in [
+        (
+            json!({ "user_id": athlete }),
+            "Give a reason for removing this member; it is sent to them by e-mail.",
+        ),
+        (
+            json!({ "user_id": athlete, "reason": "   " }),
+            "Give a reason for removing this member; it is sent to them by e-mail.",
+        ),
+        (
+            json!({ "user_id": athlete, "reason": "x".repeat(501) }),
+            "Keep the reason to 500 characters or fewer.",
+        ),
+        (
+            json!({ "reason": "No one" }),
+            "Choose the member to remove (user_id).",
+        ),
+        (
+            json!({ "user_id": coach_id, "reason": "Me" }),
+            "You cannot remove yourself from your team.",
+        ),
+    ] {
+        let (status, got) = post(&app, "/team/remove", &coach_token, body.clone()).await;
+        assert_eq!(
+            (status, got["message"].as_str()),
+            (StatusCode::BAD_REQUEST, Some(message)),
+            "{body}"
+        );
+    }
+    let (status, got) = post(
+        &app,
+        "/team/remove",
+        &coach_token,
+        json!({ "user_id": sam_id, "reason": "Who?" }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(got["message"], "That person is not a member of your team.");
+    let (status, _) = post(
+        &app,
+        "/team/remove",
+        &stranger,
+        json!({ "user_id": athlete, "reason": "Mine" }),
+    )
+    .await;
+    assert_eq!(
+        status,
+        StatusCode::NOT_FOUND,
+        "a stranger has no team to remove from"
+    );
+
+    let (status, team) = post(
+        &app,
+        "/team/remove",
+        &coach_token,
+        json!({ "user_id": athlete, "reason": "  Moved to the under-21 squad.  " }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{team}");
+    assert_eq!(team["seatsUsed"], 1);
+    let me = profile(&app, &athlete_token).await;
+    assert_eq!(
+        (me["roles"].clone(), me["team"].clone()),
+        (json!([]), Value::Null)
+    );
+    let mail = &app.mailbox("abe@example.com", 1).await[0];
+    assert_eq!(mail["subject"], "You are no longer a member of Cora's Team");
+    let text = mail["text"].as_str().unwrap();
+    assert!(text.contains("Hi Abe,"), "{text}");
+    assert!(
+        text.contains("Their reason: Moved to the under-21 squad.\n"),
+        "{text}"
+    );
+    let (status, _) = post(
+        &app,
+        "/team/remove",
+        &coach_token,
+        json!({ "user_id": athlete, "reason": "Again" }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "removing twice");
+}
+
+#[tokio::test]
+async fn the_admin_renames_the_team_within_the_rules() {
+    let app = TestApp::spawn().await;
+    let (coach_token, _, athlete_token) = team_with_athlete(&app).await;
+    let rename = |name: Value| {
+        let app = &app;
+        let token = coach_token.clone();
+        async move { call(app, Method::PUT, "/team/name", Some(&token), Some(name)).await }
+    };
+    let (status, team) = rename(json!({ "name": "  Bay Eagles  " })).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(team["teamName"], "Bay Eagles");
+    assert_eq!(
+        profile(&app, &athlete_token).await["team"]["teamName"],
+        "Bay Eagles",
+        "members see the new name"
+    );
+    for (body, message) in [
+        (
+            json!({ "name": " ab " }),
+            "Team name must be at least 3 characters.",
+        ),
+        (
+            json!({ "name": "x".repeat(61) }),
+            "Team name must be 60 characters or fewer.",
+        ),
+        (json!({ "name": "" }), "Team name is required."),
+        (json!({}), "Team name is required."),
+        (
+            json!({ "name": "Bay\nEagles" }),
+            "Team name cannot contain line breaks or other control characters.",
+        ),
+    ] {
+        let (status, got) = rename(body.clone()).await;
+        assert_eq!(
+            (status, got["message"].as_str()),
+            (StatusCode::BAD_REQUEST, Some(message)),
+            "{body}"
+        );
+    }
+    let res = app
+        .http
+        .put(app.url(&format!("{API}/team/name")))
+        .bearer_auth(&coach_token)
+        .header("content-type", "application/json")
+        .body("{name:")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(
+        res.json::<Value>().await.unwrap()["message"],
+        "The request body is not valid JSON."
+    );
+    assert_eq!(
+        get(&app, "/team/members", &coach_token).await.1["teamName"],
+        "Bay Eagles"
+    );
+}
+
+#[tokio::test]
+async fn a_member_becomes_co_admin_only_after_accepting() {
+    let app = TestApp::spawn().await;
+    let (coach_token, athlete, athlete_token) = team_with_athlete(&app).await;
+    let link = invite(&app, &coach_token).await;
+    let (bea, bea_token) = person(&app, "bea@example.com", "Bea").await;
+    assert_eq!(join(&app, &link, &bea_token).await.0, StatusCode::OK);
+
+    let (status, body) = post(&app, "/team/promotion/accept", &athlete_token, json!({})).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert_eq!(
+        body["message"],
+        "There is no admin promotion waiting for you."
+    );
+
+    let (status, team) = post(
+        &app,
+        "/team/promote",
+        &coach_token,
+        json!({ "userId": athlete }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{team}");
+    assert_eq!(team["members"][1]["role"], "pending_admin");
+    assert_eq!(
+        profile(&app, &athlete_token).await["team"]["teamRole"],
+        "pending_admin"
+    );
+    let (status, body) = post(
+        &app,
+        "/team/promote",
+        &coach_token,
+        json!({ "user_id": athlete }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert_eq!(
+        body["message"],
+        "This member has already been asked to become an admin; they need to accept."
+    );
+    let (status, body) = post(&app, "/team/invitelink", &athlete_token, json!({})).await;
+    assert_eq!(
+        (status, body["message"].as_str()),
+        (
+            StatusCode::FORBIDDEN,
+            Some("Only a team admin can invite members.")
+        ),
+        "a pending admin has a member's rights"
+    );
+    let (status, _) = post(&app, "/team/promotion/accept", &coach_token, json!({})).await;
+    assert_eq!(
+        status,
+        StatusCode::CONFLICT,
+        "the admin has nothing to accept"
+    );
+
+    let (status, team) = post(&app, "/team/promotion/accept", &athlete_token, json!({})).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(team["myRole"], "admin");
+    invite(&app, &athlete_token).await;
+    let (status, body) = post(
+        &app,
+        "/team/promote",
+        &coach_token,
+        json!({ "user_id": athlete }),
+    )
+    .await;
+    assert_eq!(
+        (status, body["message"].as_str()),
+        (
+            StatusCode::CONFLICT,
+            Some("This member is already a team admin.")
+        )
+    );
+
+    post(
+        &app,
+        "/team/promote",
+        &athlete_token,
+        json!({ "user_id": bea }),
+    )
+    .await;
+    let (status, team) = post(&app, "/team/promotion/decline", &bea_token, json!({})).await;
+    assert_eq!(
+        (status, team["myRole"].as_str()),
+        (StatusCode::OK, Some("member"))
+    );
+    let (status, _) = post(&app, "/team/promotion/decline", &bea_token, json!({})).await;
+    assert_eq!(status, StatusCode::CONFLICT, "declining twice");
+    let (status, body) = post(&app, "/team/promote", &coach_token, json!({})).await;
+    assert_eq!(
+        (status, body["message"].as_str()),
+        (
+            StatusCode::BAD_REQUEST,
+            Some("Choose the member to promote (user_id).")
+        )
+    );
+}
