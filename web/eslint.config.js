@@ -4,7 +4,18 @@ import reactRefresh from 'eslint-plugin-react-refresh';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const features = ['auth', 'account', 'vision', 'planning', 'billing', 'teams', 'content', 'env'];
+const features = [
+  'auth',
+  'account',
+  'vision',
+  'planning',
+  'dashboard',
+  'logs',
+  'billing',
+  'teams',
+  'content',
+  'env',
+];
 
 /**
  * Bulletproof-react's rule: a feature may use lib/ and components/ui, never

@@ -9,13 +9,13 @@ test('the profile shows unsaved changes, saves and keeps the new values', async 
   const lastName = page.getByLabel('Last name');
   await expect(firstName).toHaveValue(user.firstName);
   await expect(page.getByText('Unsaved changes')).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
 
   await firstName.fill('Riley');
   await lastName.fill('Champion');
   await expect(page.getByText('Unsaved changes')).toBeVisible();
 
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(toast(page, 'Profile updated successfully')).toBeVisible();
   await expect(page.getByText('Unsaved changes')).toHaveCount(0);
 
@@ -71,7 +71,7 @@ test('a new e-mail is confirmed from the new address before it is used', async (
   await expect(email).toHaveValue(user.email);
   const newEmail = `new-${user.email}`;
   await email.fill(newEmail);
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(toast(page, 'Profile updated successfully')).toBeVisible();
   await expect(page.getByTestId('pending-email')).toContainText(`We sent a link to ${newEmail}.`);
   await expect(email).toHaveValue(user.email);

@@ -57,7 +57,7 @@ test('a forgotten password is reset through the e-mailed link', async ({ page, u
 
 test('logout ends the session', async ({ page, user }) => {
   await signIn(page, user);
-  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: `Welcome back, ${user.firstName}` })).toBeVisible();
 
   await signOut(page);
 

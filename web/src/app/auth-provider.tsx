@@ -5,6 +5,7 @@ import { isPaid, useProfile } from '@/features/account/api/get-profile';
 import { accountKeys } from '@/features/account/api/keys';
 import { authClient } from '@/lib/auth';
 import { AuthContext, type AuthState } from '@/lib/auth-context';
+import { useTimeZoneSync } from './use-time-zone-sync';
 
 /**
  * Holds the session from auth-js events (SIGNED_IN, SIGNED_OUT, TOKEN_REFRESHED,
@@ -29,6 +30,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const profile = useProfile({ enabled: Boolean(session?.access_token) });
   const subscribed = profile.data ? isPaid(profile.data) : true;
+  useTimeZoneSync(session?.user.id, profile.data);
 
   const signOut = useCallback(async () => {
     // Set before the session goes, in the same urgent update order: a protected

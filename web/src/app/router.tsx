@@ -4,7 +4,9 @@ import { AccountLayout } from '@/features/account/routes/AccountLayout';
 import { authRoutes } from '@/features/auth/routes';
 import { billingAccountRoutes, billingMemberRoutes, billingPublicRoutes } from '@/features/billing/routes';
 import { contentMemberRoutes, contentPublicRoutes } from '@/features/content/routes';
+import { dashboardMemberRoutes } from '@/features/dashboard/routes';
 import { envRoutes } from '@/features/env/routes';
+import { logsMemberRoutes } from '@/features/logs/routes';
 import { planningMemberRoutes } from '@/features/planning/routes';
 import { teamAccountRoutes, teamPublicRoutes } from '@/features/teams/routes';
 import { visionMemberRoutes } from '@/features/vision/routes';
@@ -28,7 +30,9 @@ export const router = createBrowserRouter([
       {
         element: <RequireAuth />,
         children: [
+          ...dashboardMemberRoutes,
           ...planningMemberRoutes,
+          ...logsMemberRoutes,
           ...billingMemberRoutes,
           ...visionMemberRoutes,
           ...contentMemberRoutes,

@@ -35,6 +35,15 @@ export const accountTexts = {
     mismatch: 'Password do not match',
     success: 'Password change success',
   },
+  timeZone: {
+    title: 'Time zone',
+    explain: 'Your days, streak and practice calendar are counted in this time zone.',
+    label: 'Time zone',
+    save: 'Save time zone',
+    useDevice: (zone: string) => `Use this device's time zone (${zone})`,
+    saved: 'Time zone saved',
+    saveFailed: 'Something went wrong while saving the time zone',
+  },
   notificationsTitle: 'Notifications',
   accountTitle: 'Account',
 } as const;

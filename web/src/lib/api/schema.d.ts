@@ -4,6 +4,57 @@
  */
 
 export interface paths {
+    "/dailylogs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Daily actions and weekly maps together, newest first, a page at a time. */
+        get: operations["daily_logs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dailylogs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One entry of the daily logs by id, whichever kind it is (404 for anyone else's). */
+        get: operations["daily_log"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Everything the dashboard shows, in one answer. */
+        get: operations["get_dashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/env": {
         parameters: {
             query?: never;
@@ -13,6 +64,26 @@ export interface paths {
         };
         /** Version, commit, database kind, payment and mail mode. */
         get: operations["env_info"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/livecall.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The weekly live call as an iCalendar file (a recurring event) for calendar apps. Public: the
+         *     call is the same for every member.
+         */
+        get: operations["live_call_ics"];
         put?: never;
         post?: never;
         delete?: never;
@@ -264,6 +335,200 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/swazprofile/timezone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Sets the time zone the athlete's days, streak and calendar are counted in. */
+        put: operations["put_time_zone"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/team/invite/{hash}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who invites to which team, and how many seats are left (no sign-in needed). */
+        get: operations["get_invite"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/team/invite/{hash}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Joins the caller to the link's team. */
+        post: operations["accept_invite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/team/invitelink": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new invite link for the team (admin, active subscription); it replaces the previous one
+         *     and expires in 14 days.
+         */
+        post: operations["create_invite_link"];
+        /** Revokes the team's invite link; it stops working at once. */
+        delete: operations["revoke_invite_link"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/team/leave/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The caller leaves their team (`userId` must be their own id); premium access through the
+         *     team ends at once. The team's last admin cannot leave.
+         */
+        post: operations["leave_team"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/team/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's team: name, seats, subscription and members (`GetTeamMembers`). */
+        get: operations["get_members"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/team/name": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** The admin renames the team. */
+        put: operations["rename_team"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/team/promote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The admin asks a member to become co-admin (`member` → `pending_admin`). */
+        post: operations["promote_member"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/team/promotion/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The caller accepts becoming co-admin (`pending_admin` → `admin`). */
+        post: operations["accept_promotion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/team/promotion/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The caller declines becoming co-admin (`pending_admin` → `member`). */
+        post: operations["decline_promotion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/team/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The admin removes a member with a reason, which is e-mailed to them. */
+        post: operations["remove_member"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/userinput/athleticvision": {
         parameters: {
             query?: never;
@@ -309,6 +574,110 @@ export interface paths {
         };
         /** Every kept version of the athlete's vision, newest first. */
         get: operations["list_versions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/userinput/dailyaction": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The athlete's daily actions, newest first (`GetDailyActions100`). */
+        get: operations["list_daily_actions"];
+        put?: never;
+        /** Saves today's daily action. */
+        post: operations["save_daily_action"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/userinput/dailyaction/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the athlete's own daily actions (404 for anyone else's). */
+        get: operations["get_daily_action"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/userinput/weeklymap": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The athlete's weekly maps, newest first. */
+        get: operations["list_weekly_maps"];
+        put?: never;
+        /** Saves this week's map. */
+        post: operations["save_weekly_map"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/userinput/weeklymap/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the athlete's own weekly maps (404 for anyone else's). */
+        get: operations["get_weekly_map"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/userinput/weeklymapdailyobjectivesrecent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The newest daily and weekly objectives; 404 when the athlete has saved neither. */
+        get: operations["recent_objectives"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/userinput/weeklymaprecent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The newest weekly objectives; 404 before the first weekly map. */
+        get: operations["recent_weekly_map"];
         put?: never;
         post?: never;
         delete?: never;
@@ -371,6 +740,73 @@ export interface components {
         CheckoutUrl: {
             url: string;
         };
+        /** @description A saved daily action: review `r1`–`r3`, plan `q1`–`q6`. */
+        DailyActionEntry: components["schemas"]["DailyObjectives"] & {
+            createdAt: string;
+            id: string;
+            /** @description Today's wins. */
+            r1: string;
+            /** @description What I learned today. */
+            r2: string;
+            /**
+             * Format: int64
+             * @description How present I was today, 1 to 10.
+             */
+            r3: number;
+        };
+        /** @description What the athlete sends to save a daily action; every answer is required. */
+        DailyActionInputDoc: {
+            q1: string;
+            q2: string;
+            q3: string;
+            q4: string;
+            q5: string;
+            q6: string;
+            r1: string;
+            r2: string;
+            /**
+             * Format: int64
+             * @description 1 to 10.
+             */
+            r3: number;
+        };
+        DailyActionList: {
+            dailyActions: components["schemas"]["DailyActionEntry"][];
+        };
+        DailyLogs: {
+            entries: components["schemas"]["LogEntry"][];
+            /** @description Pass as `before` for the next page; `null` on the last page. */
+            nextBefore?: string | null;
+        };
+        /** @description The plan of a daily action: vision objectives 1–3, Mind, Body, Soul (SPEC §3). */
+        DailyObjectives: {
+            q1: string;
+            q2: string;
+            q3: string;
+            q4: string;
+            q5: string;
+            q6: string;
+        };
+        Dashboard: {
+            checklist: components["schemas"]["TodayChecklist"];
+            firstName: string;
+            /** @description The last 84 days, oldest first, ending today. */
+            heatmap: components["schemas"]["HeatmapDay"][];
+            latestObjectives: components["schemas"]["RecentObjectives"];
+            nextLiveCall: components["schemas"]["LiveCall"];
+            paid: boolean;
+            /**
+             * Format: int32
+             * @description Consecutive days with any practice, today included; a streak that ended yesterday still
+             *     counts until today ends.
+             */
+            streakDays: number;
+            /** @description The zone the days below are counted in (UTC until the app has sent one). */
+            timeZone: string;
+            /** @description Today's date in that zone, `YYYY-MM-DD`. */
+            today: string;
+            visionComplete: boolean;
+        };
         Done: {
             message: string;
         };
@@ -390,6 +826,38 @@ export interface components {
             /** @description A sentence a person can act on. */
             message: string;
         };
+        /** @description One day of the calendar. */
+        HeatmapDay: {
+            /**
+             * Format: int32
+             * @description Practice events that day.
+             */
+            count: number;
+            /** @description `YYYY-MM-DD` in the athlete's time zone. */
+            date: string;
+        };
+        /** @description A new invite link; only its hash is stored, so it is shown this once. */
+        InviteLink: {
+            /** @description RFC 3339; 14 days after the link was made. */
+            expiresAt: string;
+            /** @description `{origin}/teams/invite/{token}`. */
+            link: string;
+        };
+        /** @description What the invite page shows before joining. */
+        InvitePreview: {
+            /** @description The inviting admin's first and last name (may be blank). */
+            adminName: string;
+            /** Format: int64 */
+            seatsLeft: number;
+            teamName: string;
+        };
+        LiveCall: {
+            /** Format: int64 */
+            durationMinutes: number;
+            joinUrl: string;
+            /** @description RFC 3339, UTC. */
+            startsAt: string;
+        };
         LocalCheckout: {
             /** Format: int64 */
             amount?: number | null;
@@ -402,6 +870,20 @@ export interface components {
             plan?: null | components["schemas"]["Plan"];
             /** @description `open`, `complete` or `expired`. */
             status: string;
+        };
+        /** @description One entry of the daily logs: a daily action or a weekly map. */
+        LogEntry: {
+            createdAt: string;
+            dailyAction?: null | components["schemas"]["DailyActionEntry"];
+            id: string;
+            /** @description `dailyAction` or `weeklyMap`. */
+            kind: string;
+            weeklyMap?: null | components["schemas"]["WeeklyMapEntry"];
+        };
+        /** @description Which member an admin acts on. */
+        MemberRef: {
+            /** @description The member's user id (`userId` of a member card). */
+            user_id?: string;
         };
         NewPracticeEvent: {
             /** @description `vision_listened` or `breathing_done`. */
@@ -464,6 +946,7 @@ export interface components {
         PracticeEvent: {
             createdAt: string;
             id: string;
+            /** @description `vision_listened`, `breathing_done`, `daily_action_saved` or `weekly_map_saved`. */
             kind: string;
         };
         PracticeEvents: {
@@ -479,11 +962,24 @@ export interface components {
             /** @description Contains `PAID` while the member has a membership. */
             roles: string[];
             team?: null | components["schemas"]["TeamSummary"];
+            /** @description The IANA time zone the athlete's days are counted in; `null` until the app sends one. */
+            timeZone?: string | null;
         };
         ProfileUpdate: {
             email: string;
             firstName: string;
             lastName?: string;
+        };
+        /** @description The latest objectives for the welcome screens (SPEC §7). */
+        RecentObjectives: {
+            dailyObjectives?: null | components["schemas"]["DailyObjectives"];
+            weeklyMap?: null | components["schemas"]["WeeklyObjectives"];
+        };
+        /** @description Removing a member: who, and why (e-mailed to them). */
+        RemoveMember: {
+            /** @description Required, at most 500 characters. */
+            reason?: string;
+            user_id?: string;
         };
         StepInput: {
             text?: string | null;
@@ -512,11 +1008,58 @@ export interface components {
         SuccessStatus: {
             status: string;
         };
+        /** @description One member card (SPEC §3 'Team member'). */
+        TeamMember: {
+            firstName: string;
+            id: string;
+            lastName: string;
+            role: components["schemas"]["TeamRole"];
+            userId: string;
+        };
+        /** @description The team screen: the team, its seats and its members (`GetTeamMembers`). */
+        TeamMembers: {
+            members: components["schemas"]["TeamMember"][];
+            /** @description The caller's own role. */
+            myRole: components["schemas"]["TeamRole"];
+            /**
+             * Format: int64
+             * @description Seats of the team plan.
+             */
+            seats: number;
+            /**
+             * Format: int64
+             * @description Members in the team, admins included: each holds a seat.
+             */
+            seatsUsed: number;
+            /** @description True while the team's subscription is active; inviting needs it. */
+            subscribed: boolean;
+            teamName: string;
+        };
+        /** @description The team's new name: trimmed, 3 to 60 characters. */
+        TeamNameInput: {
+            name?: string;
+        };
+        /**
+         * @description A member's role in a team (SPEC §3). `pending_admin` is a member the admin asked to become
+         *     co-admin, until they accept (DESIGN §4); until then they have a member's rights.
+         * @enum {string}
+         */
+        TeamRole: "admin" | "pending_admin" | "member";
         /** @description The member's team, once teams exist. */
         TeamSummary: {
             teamName: string;
             /** @description `admin`, `pending_admin` or `member`. */
             teamRole: string;
+        };
+        TimeZoneUpdate: {
+            /** @description An IANA name such as `America/Los_Angeles`. */
+            timeZone?: string | null;
+        };
+        /** @description Today's Daily Flow: what the athlete has done since their local midnight. */
+        TodayChecklist: {
+            breathingDone: boolean;
+            dailyActionSaved: boolean;
+            visionListened: boolean;
         };
         UpcomingInvoice: {
             /**
@@ -545,6 +1088,60 @@ export interface components {
         VisionVersions: {
             versions: components["schemas"]["VisionVersion"][];
         };
+        /** @description A saved weekly map: review `q1`–`q5` (blank on a first map), plan `q6`–`q11`. */
+        WeeklyMapEntry: components["schemas"]["WeeklyObjectives"] & {
+            createdAt: string;
+            /** @description The athlete's first map, saved without a review. */
+            first: boolean;
+            id: string;
+            /** @description This week's biggest win. */
+            q1?: string | null;
+            /** @description This week's lesson. */
+            q2?: string | null;
+            /** @description What I will do differently. */
+            q3?: string | null;
+            /**
+             * Format: int64
+             * @description How closely I lived my vision, 1 to 10.
+             */
+            q4?: number | null;
+            /** @description What I am grateful for. */
+            q5?: string | null;
+        };
+        /**
+         * @description What the athlete sends to save a weekly map. With `first: true` the review (`q1`–`q5`) may
+         *     be left out.
+         */
+        WeeklyMapInputDoc: {
+            first?: boolean | null;
+            q1?: string | null;
+            q10: string;
+            q11: string;
+            q2?: string | null;
+            q3?: string | null;
+            /**
+             * Format: int64
+             * @description 1 to 10.
+             */
+            q4?: number | null;
+            q5?: string | null;
+            q6: string;
+            q7: string;
+            q8: string;
+            q9: string;
+        };
+        WeeklyMapList: {
+            weeklyMaps: components["schemas"]["WeeklyMapEntry"][];
+        };
+        /** @description The plan of a weekly map: vision objectives 1–3, Mind, Body, Soul (SPEC §3). */
+        WeeklyObjectives: {
+            q10: string;
+            q11: string;
+            q6: string;
+            q7: string;
+            q8: string;
+            q9: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -554,6 +1151,119 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    daily_logs: {
+        parameters: {
+            query?: {
+                /** @description Entries per page, 1 to 100 (default 20). */
+                limit?: string | null;
+                /** @description The `nextBefore` of the previous page. */
+                before?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DailyLogs"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    daily_log: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A daily action's or weekly map's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LogEntry"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_dashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dashboard"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     env_info: {
         parameters: {
             query?: never;
@@ -569,6 +1279,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EnvInfo"];
+                };
+            };
+        };
+    };
+    live_call_ics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An iCalendar (RFC 5545) file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": unknown;
                 };
             };
         };
@@ -1178,6 +1908,582 @@ export interface operations {
             };
         };
     };
+    put_time_zone: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TimeZoneUpdate"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Profile"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_invite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The last part of the invite link */
+                hash: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitePreview"];
+                };
+            };
+            /** @description Unknown, expired or revoked link (one answer for all) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    accept_invite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The last part of the invite link */
+                hash: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Joined; the caller's new team */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamMembers"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown, expired or revoked link */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Already in a team, the team is full, or its subscription is not active */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_invite_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InviteLink"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin, or the team subscription is not active */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not part of a team */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    revoke_invite_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked (or there was none) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not part of a team */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    leave_team: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The caller's own user id */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Left the team */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Someone else's id */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not part of a team */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The team's only admin */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_members: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamMembers"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not part of a team */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    rename_team: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TeamNameInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamMembers"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not part of a team */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    promote_member: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemberRef"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamMembers"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not part of a team, or the person is not in it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Already an admin or already asked */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    accept_promotion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamMembers"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not part of a team */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No promotion waiting */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    decline_promotion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamMembers"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not part of a team */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No promotion waiting */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove_member: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RemoveMember"];
+            };
+        };
+        responses: {
+            /** @description Removed; the team as it is now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamMembers"];
+                };
+            };
+            /** @description No member, no reason, too long a reason, or oneself */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not part of a team, or the person is not in it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_vision: {
         parameters: {
             query?: never;
@@ -1366,6 +2672,322 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_daily_actions: {
+        parameters: {
+            query?: {
+                /** @description How many to answer, 1 to 100 (default 100). */
+                limit?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DailyActionList"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_daily_action: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DailyActionInputDoc"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DailyActionEntry"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_daily_action: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The daily action's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DailyActionEntry"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_weekly_maps: {
+        parameters: {
+            query?: {
+                /** @description How many to answer, 1 to 100 (default 100). */
+                limit?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeeklyMapList"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_weekly_map: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WeeklyMapInputDoc"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeeklyMapEntry"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_weekly_map: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The weekly map's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeeklyMapEntry"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    recent_objectives: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecentObjectives"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    recent_weekly_map: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WeeklyObjectives"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,11 +1,20 @@
 import type { RouteObject } from 'react-router';
 import { ChangePasswordForm } from '../components/ChangePasswordForm';
 import { ProfileForm } from '../components/ProfileForm';
+import { TimeZoneForm } from '../components/TimeZoneForm';
 import { accountTexts } from '../texts';
 
 /** Children of /account this feature owns; app/router adds the others. */
 export const accountChildRoutes: RouteObject[] = [
-  { index: true, element: <ProfileForm /> },
+  {
+    index: true,
+    element: (
+      <>
+        <ProfileForm />
+        <TimeZoneForm />
+      </>
+    ),
+  },
   { path: 'change-password', element: <ChangePasswordForm /> },
   { path: 'notification-settings', element: <h2 className="h4">{accountTexts.notificationsTitle}</h2> },
 ];

@@ -1,0 +1,36 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import type { SwazProfile } from '@/features/account/api/get-profile';
+import { accountKeys } from '@/features/account/api/keys';
+import { updateTimeZone } from '@/features/account/api/update-time-zone';
+import { practiceKeys } from '@/lib/practice-keys';
+
+function browserTimeZone(): string | undefined {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+}
+
+/**
+ * Stores the browser's time zone once per signed-in user whose profile has none yet, so the
+ * streak and calendar count the athlete's own days; the dashboard is then recounted. Silent:
+ * a failure is tried again at the next session.
+ */
+export function useTimeZoneSync(userId: string | undefined, profile: SwazProfile | undefined) {
+  const queryClient = useQueryClient();
+  const sentFor = useRef<string | null>(null);
+  const { mutate } = useMutation({
+    mutationFn: updateTimeZone,
+    onSuccess: async (saved) => {
+      queryClient.setQueryData(accountKeys.profile, saved);
+      await queryClient.invalidateQueries({ queryKey: practiceKeys.dashboard });
+    },
+  });
+
+  useEffect(() => {
+    if (!userId || !profile || profile.timeZone) return;
+    if (sentFor.current === userId) return;
+    const zone = browserTimeZone();
+    if (!zone) return;
+    sentFor.current = userId;
+    mutate(zone);
+  }, [userId, profile, mutate]);
+}

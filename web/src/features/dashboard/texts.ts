@@ -1,0 +1,77 @@
+/** Copy of the dashboard (SPEC §2 user-dashboard, DESIGN §5). */
+export const dashboardTexts = {
+  title: 'Dashboard',
+  greeting: (name: string) => (name.trim() ? `Welcome back, ${name.trim()}` : 'Welcome back'),
+  lead: 'Ten minutes a day. Small steps, every day, add up to the athlete you are becoming.',
+  loading: 'Loading your dashboard...',
+  loadFailed: 'Your dashboard could not be loaded.',
+  retry: 'Retry',
+
+  visionCallout: {
+    heading: 'Start with your Athletic Vision',
+    body: 'Your vision is the picture everything else is built on. Write it once, then hear it every night.',
+    action: 'Write your Athletic Vision',
+  },
+
+  dailyFlow: {
+    heading: "Today's Daily Flow",
+    lead: 'About 10 minutes',
+    done: 'Done',
+    notDone: 'Not done yet',
+    progress: (done: number, total: number) => `${done} of ${total} done`,
+    items: {
+      vision: 'Listen to your Athletic Vision',
+      breathing: '4-7-8 breathing',
+      dailyAction: 'Daily action: review today, plan tomorrow',
+    },
+    weeklyMap: 'Map your week',
+    weeklyMapHint: 'Once a week, review the past week and plan the next one.',
+  },
+
+  streak: {
+    heading: 'Streak',
+    days: (n: number) => `${n}-day streak`,
+    keepGoing: 'Keep it going: practise today to add another day.',
+    zero: 'Every streak starts with one day. Do one practice today and start yours.',
+  },
+
+  heatmap: {
+    heading: 'Last 12 weeks',
+    summary: (active: number, total: number) =>
+      `Practice calendar of the last 12 weeks: ${active} of ${total} days with practice`,
+    cell: (date: string, count: number) => `${date}: ${count} ${count === 1 ? 'practice' : 'practices'}`,
+    less: 'Less',
+    more: 'More',
+  },
+
+  objectives: {
+    heading: 'Latest objectives',
+    daily: 'Daily objectives',
+    weekly: 'Weekly objectives',
+    dailyLabels: ['Vision objective 1', 'Vision objective 2', 'Vision objective 3', 'Mind', 'Body', 'Soul'],
+    weeklyLabels: ['Vision objective 1', 'Vision objective 2', 'Vision objective 3', 'Mind', 'Body', 'Soul'],
+    empty: 'No objectives yet. Plan your day or your week and they will show here.',
+    noDaily: 'No daily objectives yet.',
+    noWeekly: 'No weekly objectives yet.',
+    plan: 'Plan now',
+  },
+
+  liveCall: {
+    heading: 'Weekly live call',
+    lead: 'Every Tuesday at 8pm Pacific: questions, stories and a group session.',
+    startsIn: (countdown: string) => `Starts ${countdown}`,
+    join: 'Join the call',
+    addToCalendar: 'Add to calendar',
+    duration: (minutes: number) => `${minutes} minutes`,
+    yourZone: (zone: string) => `Shown in your time zone (${zone.replace(/_/g, ' ')}).`,
+  },
+};
+
+/** Words of the live-call countdown, kept here with the rest of the copy. */
+export const countdownTexts = {
+  live: 'live now',
+  ended: 'just ended',
+  soon: 'in less than a minute',
+  unit: (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`,
+  in: (parts: string[]) => `in ${parts.join(' ')}`,
+};

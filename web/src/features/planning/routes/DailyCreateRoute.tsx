@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { useSaveDailyAction } from '../api/save-daily-action';
+import { Finished } from '../components/Finished';
+import { useVisionReminder } from '../components/use-vision-reminder';
+import { Wizard } from '../components/Wizard';
+import { dailyWizard, useWizard } from '../store';
+import { planningTexts as t } from '../texts';
+import { dailyActionBody, dailySteps } from '../wizard';
+
+/** /daily-action-create: review today, plan tomorrow, one question per step (DESIGN §5). */
+export function DailyCreateRoute() {
+  // Arriving again after a save starts a fresh wizard; a reload mid-wizard keeps the answers.
+  useState(() => {
+    if (dailyWizard.getState().dailyActionFinishedResponse) dailyWizard.dispatch({ type: 'reset' });
+    return null;
+  });
+  const [state, dispatch] = useWizard(dailyWizard);
+  const save = useSaveDailyAction();
+  useVisionReminder(dispatch);
+
+  if (state.dailyActionFinishedResponse) {
+    return <Finished title={t.dailyActionTitle} lead={t.dailySavedLead} bedtime />;
+  }
+
+  return (
+    <Wizard
+      title={t.dailyActionTitle}
+      steps={dailySteps()}
+      answers={state.dailyAction}
+      order={state.order}
+      dispatch={dispatch}
+      vision={state.athleticVision}
+      exitTo="/daily-action-welcome"
+      onSave={() =>
+        save.mutate(dailyActionBody(state.dailyAction), {
+          onSuccess: (response) => dispatch({ type: 'finished', response }),
+        })
+      }
+      saving={save.isPending}
+      saveError={save.error}
+    />
+  );
+}
