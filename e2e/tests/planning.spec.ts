@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from '../support/fixtures';
+import { expect, signIn, signOut, test } from '../support/fixtures';
 import { createUser } from '../support/users';
 
 const vision = {
@@ -247,4 +247,20 @@ test('a member without a membership is told that saving needs one', async ({ pag
   await expect(error).toContainText('Saving needs an active SWAZ membership');
   await expect(error.getByRole('link', { name: 'Renew membership' })).toHaveAttribute('href', '/choose-a-plan');
   await expect(page.getByTestId('planning-summary')).toContainText('Showed up.');
+});
+
+test('a draft is forgotten on sign-out, so the next athlete on this browser starts afresh', async ({ page, user }) => {
+  await signIn(page, user);
+  await page.goto('/daily-action-welcome');
+  await page.getByRole('button', { name: 'Start' }).click();
+  await answer(page, "Today's wins", 'A private win');
+  await page.getByRole('button', { name: 'Back', exact: true }).click();
+  await expect(answerBox(page, "Today's wins")).toHaveValue('A private win');
+
+  await page.getByRole('link', { name: 'Exit' }).click();
+  await signOut(page);
+  const next = createUser('Riley', { paid: true });
+  await signIn(page, next);
+  await page.goto('/daily-action-create');
+  await expect(answerBox(page, "Today's wins")).toHaveValue('');
 });

@@ -2,7 +2,7 @@ import type { Session } from '@supabase/auth-js';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { isPaid, useProfile } from '@/features/account/api/get-profile';
-import { accountKeys } from '@/features/account/api/keys';
+import { clearPlanningDrafts } from '@/features/planning/store';
 import { authClient } from '@/lib/auth';
 import { AuthContext, type AuthState } from '@/lib/auth-context';
 import { useTimeZoneSync } from './use-time-zone-sync';
@@ -20,7 +20,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     const { data } = authClient.onAuthStateChange((event, next) => {
-      if (event === 'SIGNED_OUT') queryClient.removeQueries({ queryKey: accountKeys.profile });
+      if (event === 'SIGNED_OUT') {
+        // Nothing of this athlete's may show to whoever signs in next on this browser.
+        queryClient.removeQueries();
+        clearPlanningDrafts();
+      }
       if (event === 'SIGNED_IN') setSigningOut(false);
       setSession(next);
       setReady(true);

@@ -16,6 +16,8 @@ export interface WizardStore<S, A> {
   getState: () => S;
   dispatch: (action: A) => void;
   subscribe: (listener: () => void) => () => void;
+  /** Forgets the draft, in memory and in sessionStorage (on sign-out). */
+  clear: () => void;
 }
 
 function readStorage(key: string): unknown {
@@ -67,6 +69,15 @@ export function createWizardStore<S, A>(
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    clear() {
+      state = initial;
+      try {
+        window.sessionStorage.removeItem(storageKey);
+      } catch {
+        // Nothing stored to forget.
+      }
+      for (const listener of listeners) listener();
+    },
   };
 }
 
@@ -83,6 +94,12 @@ export const weeklyWizard = createWizardStore<WeeklyWizardState, WeeklyWizardAct
   initialWeeklyState,
   reviveWeekly,
 );
+
+/** Forgets both planning drafts, so the next athlete on this browser starts afresh. */
+export function clearPlanningDrafts() {
+  dailyWizard.clear();
+  weeklyWizard.clear();
+}
 
 /** The current state of a wizard store, re-rendering on every change. */
 export function useWizard<S, A>(store: WizardStore<S, A>): [S, (action: A) => void] {
