@@ -252,6 +252,11 @@ pub async fn save_weekly_map(
 ) -> Result<(StatusCode, Json<WeeklyMapEntry>)> {
     let input = WeeklyMapInput::parse(&body)?;
     let mut tx = state.db.begin_write().await?;
+    if input.first && storage::latest_weekly_map(&mut tx, &me.id).await?.is_some() {
+        return Err(AppError::bad_request(
+            "Only your first weekly map may skip the review. Start the weekly map again to review your past week.",
+        ));
+    }
     let saved = storage::save_weekly_map(&mut tx, &me.id, &input, state.clock.now_ms()).await?;
     tx.commit().await?;
     Ok((StatusCode::CREATED, Json(saved.into())))

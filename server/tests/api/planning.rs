@@ -254,6 +254,13 @@ async fn a_weekly_map_needs_its_review_unless_it_is_the_first() {
     assert_eq!(saved["q6"], "w1 objective 1");
     assert_eq!(saved["q11"], "w1 soul");
 
+    let mut second_first = weekly_plan_only("w2");
+    second_first["first"] = json!(true);
+    let (status, err) = post(&app, &token, WEEKLY, second_first).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(message(&err).starts_with("Only your first weekly map may skip the review."));
+    assert_eq!(app.count("weekly_maps").await, 1);
+
     let (status, saved) = post(&app, &token, WEEKLY, weekly("w2")).await;
     assert_eq!(status, StatusCode::CREATED);
     assert_eq!(saved["first"], false);
