@@ -3,9 +3,10 @@
 //! and asks members to become co-admins. Members of a team whose subscription is active are PAID
 //! (`billing::entitlements`).
 //!
-//! Seats: every member, admins included, holds one of the plan's `teams.seats`. Joins are
-//! serialised per team (SQLite's `BEGIN IMMEDIATE`, PostgreSQL's `SELECT … FOR UPDATE` on the team
-//! row) and re-count members inside the transaction, so a seat is never sold twice.
+//! Seats: the plan's `teams.seats` are for athletes; one coach holds a place on top, so a team
+//! has at most `seats + 1` members (a co-admin promoted from the athletes keeps their seat).
+//! Joins are serialised per team (SQLite's `BEGIN IMMEDIATE`, PostgreSQL's `SELECT … FOR UPDATE`
+//! on the team row) and re-count members inside the transaction, so a seat is never sold twice.
 
 pub mod domain;
 pub mod extract;

@@ -20,6 +20,8 @@ pub const SUBSCRIPTION_REQUIRED: &str = "Subscription required to invite members
 /// One answer for an unknown, expired or revoked link, so links cannot be probed.
 pub const DEAD_LINK: &str =
     "This invite link is not valid any more. Ask your team admin for a new link.";
+/// The team's coach: one place on top of the plan's athlete seats.
+const COACH_PLACES: i64 = 1;
 const TEAM_GONE: &str = "This team no longer exists.";
 
 /// The team screen: the team, its seats and its members (`GetTeamMembers`).
@@ -27,9 +29,9 @@ const TEAM_GONE: &str = "This team no longer exists.";
 #[serde(rename_all = "camelCase")]
 pub struct TeamMembers {
     pub team_name: String,
-    /// Members in the team, admins included: each holds a seat.
+    /// Athlete seats in use: every member but one coach (the plan is for its athletes).
     pub seats_used: i64,
-    /// Seats of the team plan.
+    /// Athlete seats of the team plan; the coach comes on top.
     pub seats: i64,
     /// True while the team's subscription is active; inviting needs it.
     pub subscribed: bool,
@@ -78,6 +80,7 @@ pub struct InvitePreview {
     pub team_name: String,
     /// The inviting admin's first and last name (may be blank).
     pub admin_name: String,
+    /// Athlete seats still free.
     pub seats_left: i64,
 }
 
@@ -87,6 +90,12 @@ pub async fn my_team(state: &AppState, user_id: &str) -> Result<(Team, TeamRole)
     storage::team_of(&mut conn, user_id)
         .await?
         .ok_or_else(|| AppError::not_found(NOT_IN_TEAM))
+}
+
+/// Seats used by a team of `people`: the plan's seats are for athletes ("Up to 25 athletes" on
+/// the pricing page), and the coach who runs the team holds none of them.
+fn athletes(people: impl TryInto<i64>) -> i64 {
+    (people.try_into().unwrap_or(i64::MAX) - COACH_PLACES).max(0)
 }
 
 /// The team screen of `user_id`'s team.
@@ -99,7 +108,7 @@ pub async fn view(state: &AppState, user_id: &str) -> Result<TeamMembers> {
     let subscribed = storage::is_subscribed(&mut conn, &team.id, state.clock.now_ms()).await?;
     Ok(TeamMembers {
         team_name: team.name,
-        seats_used: members.len() as i64,
+        seats_used: athletes(members.len()),
         seats: team.seats,
         subscribed,
         my_role: role,
@@ -194,7 +203,7 @@ pub async fn preview_invite(state: &AppState, token: &str) -> Result<InvitePrevi
     Ok(InvitePreview {
         team_name: team.name,
         admin_name,
-        seats_left: (team.seats - members.len() as i64).max(0),
+        seats_left: (team.seats - athletes(members.len())).max(0),
     })
 }
 
@@ -231,7 +240,7 @@ pub async fn accept_invite(state: &AppState, user_id: &str, token: &str) -> Resu
             "This team's subscription is not active, so it cannot take new members. Ask your team admin to renew the team plan.",
         ));
     }
-    if storage::count_members(&mut tx, &team.id).await? >= team.seats {
+    if athletes(storage::count_members(&mut tx, &team.id).await?) >= team.seats {
         return Err(AppError::conflict(
             "This team has no free seats left. Ask your team admin to free a seat or to add seats to the team plan.",
         ));

@@ -140,7 +140,7 @@ async fn a_coach_who_buys_the_team_plan_runs_a_subscribed_team_of_one() {
         team,
         json!({
             "teamName": "Cora's Team",
-            "seatsUsed": 1,
+            "seatsUsed": 0,
             "seats": 25,
             "subscribed": true,
             "myRole": "admin",
@@ -206,7 +206,7 @@ async fn an_athlete_joins_through_the_invite_link_and_is_paid_while_the_team_is_
     assert_eq!(status, StatusCode::OK, "no sign-in needed to see an invite");
     assert_eq!(
         shown,
-        json!({ "teamName": "Cora's Team", "adminName": "Cora", "seatsLeft": 4 })
+        json!({ "teamName": "Cora's Team", "adminName": "Cora", "seatsLeft": 5 })
     );
 
     let (athlete, token) = person(&app, "abe@example.com", "Abe").await;
@@ -224,7 +224,7 @@ async fn an_athlete_joins_through_the_invite_link_and_is_paid_while_the_team_is_
     let (status, team) = join(&app, &hash, &token).await;
     assert_eq!(status, StatusCode::OK, "{team}");
     assert_eq!(team["myRole"], "member");
-    assert_eq!(team["seatsUsed"], 2);
+    assert_eq!(team["seatsUsed"], 1, "the coach holds no athlete seat");
     assert_eq!(team["members"][1]["userId"], athlete.as_str());
     assert_eq!(team["members"][1]["firstName"], "Abe");
     assert_eq!(team["members"][1]["role"], "member");
@@ -234,7 +234,7 @@ async fn an_athlete_joins_through_the_invite_link_and_is_paid_while_the_team_is_
         me["team"],
         json!({ "teamName": "Cora's Team", "teamRole": "member" })
     );
-    assert_eq!(preview(&app, &hash).await.1["seatsLeft"], 3);
+    assert_eq!(preview(&app, &hash).await.1["seatsLeft"], 4);
 
     let (status, body) = join(&app, &hash, &token).await;
     assert_eq!(status, StatusCode::CONFLICT);
@@ -242,7 +242,7 @@ async fn an_athlete_joins_through_the_invite_link_and_is_paid_while_the_team_is_
     let (status, body) = get(&app, "/team/members", &coach_token).await;
     assert_eq!(
         (status, body["seatsUsed"].as_i64()),
-        (StatusCode::OK, Some(2))
+        (StatusCode::OK, Some(1))
     );
 }
 
@@ -297,7 +297,7 @@ async fn a_member_cannot_manage_the_team() {
     );
     let (_, team) = get(&app, "/team/members", &token).await;
     assert_eq!(team["teamName"], "Cora's Team");
-    assert_eq!(team["seatsUsed"], 2);
+    assert_eq!(team["seatsUsed"], 1);
 }
 
 #[tokio::test]
@@ -446,12 +446,12 @@ async fn a_person_already_in_a_team_cannot_join_another() {
         body["message"],
         "You are already part of the team Bo's Team. Leave it first to join another team."
     );
-    assert_eq!(get(&app, "/team/members", &coach_b).await.1["seatsUsed"], 1);
+    assert_eq!(get(&app, "/team/members", &coach_b).await.1["seatsUsed"], 0);
 }
 
 #[tokio::test]
 async fn a_full_team_refuses_the_next_athlete() {
-    let app = team_app(2).spawn().await;
+    let app = team_app(1).spawn().await;
     let (coach_token, _, _) = team_with_athlete(&app).await;
     let hash = invite(&app, &coach_token).await;
     assert_eq!(preview(&app, &hash).await.1["seatsLeft"], 0);
@@ -467,7 +467,7 @@ async fn a_full_team_refuses_the_next_athlete() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn twenty_athletes_racing_for_the_last_seat_give_exactly_one_member() {
-    let app = team_app(2).spawn().await;
+    let app = team_app(1).spawn().await;
     let (_, coach_token) = coach(&app, "cora@example.com", "Cora").await;
     let hash = invite(&app, &coach_token).await;
     let mut tokens = vec![];
@@ -511,7 +511,7 @@ async fn twenty_athletes_racing_for_the_last_seat_give_exactly_one_member() {
     assert_eq!(app.count("team_members").await, 2);
     assert_eq!(
         get(&app, "/team/members", &coach_token).await.1["seatsUsed"],
-        2
+        1
     );
 }
 
@@ -533,7 +533,7 @@ async fn a_member_who_leaves_loses_paid_at_once() {
         (StatusCode::NOT_FOUND, Some(NOT_IN_TEAM))
     );
     let (_, team) = get(&app, "/team/members", &coach_token).await;
-    assert_eq!(team["seatsUsed"], 1, "the seat is free again");
+    assert_eq!(team["seatsUsed"], 0, "the seat is free again");
     let (status, _) = post(&app, &format!("/team/leave/{athlete}"), &token, json!({})).await;
     assert_eq!(status, StatusCode::NOT_FOUND, "leaving twice");
 }
@@ -657,7 +657,7 @@ async fn an_admin_removes_a_member_with_a_reason_that_arrives_by_mail() {
     )
     .await;
     assert_eq!(status, StatusCode::OK, "{team}");
-    assert_eq!(team["seatsUsed"], 1);
+    assert_eq!(team["seatsUsed"], 0);
     let me = profile(&app, &athlete_token).await;
     assert_eq!(
         (me["roles"].clone(), me["team"].clone()),

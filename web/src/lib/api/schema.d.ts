@@ -847,7 +847,10 @@ export interface components {
         InvitePreview: {
             /** @description The inviting admin's first and last name (may be blank). */
             adminName: string;
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Athlete seats still free.
+             */
             seatsLeft: number;
             teamName: string;
         };
@@ -1023,12 +1026,12 @@ export interface components {
             myRole: components["schemas"]["TeamRole"];
             /**
              * Format: int64
-             * @description Seats of the team plan.
+             * @description Athlete seats of the team plan; the coach comes on top.
              */
             seats: number;
             /**
              * Format: int64
-             * @description Members in the team, admins included: each holds a seat.
+             * @description Athlete seats in use: every member but one coach (the plan is for its athletes).
              */
             seatsUsed: number;
             /** @description True while the team's subscription is active; inviting needs it. */
