@@ -5,6 +5,7 @@ import { isPaid, useProfile } from '@/features/account/api/get-profile';
 import { clearPlanningDrafts } from '@/features/planning/store';
 import { authClient } from '@/lib/auth';
 import { AuthContext, type AuthState } from '@/lib/auth-context';
+import { clearSessionEndedNotice, onSessionRejected } from '@/lib/session-expiry';
 import { useTimeZoneSync } from './use-time-zone-sync';
 
 /**
@@ -25,12 +26,25 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         queryClient.removeQueries();
         clearPlanningDrafts();
       }
-      if (event === 'SIGNED_IN') setSigningOut(false);
+      if (event === 'SIGNED_IN') {
+        setSigningOut(false);
+        clearSessionEndedNotice();
+      }
       setSession(next);
       setReady(true);
     });
     return () => data.subscription.unsubscribe();
   }, [queryClient]);
+
+  // A session the server no longer honours ends here too; the login guard then
+  // sends the member to /auth/login with this page as returnUrl.
+  useEffect(
+    () =>
+      onSessionRejected(() => {
+        void authClient.signOut({ scope: 'local' });
+      }),
+    [],
+  );
 
   const profile = useProfile({ enabled: Boolean(session?.access_token) });
   const subscribed = profile.data ? isPaid(profile.data) : true;

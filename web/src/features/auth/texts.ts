@@ -30,4 +30,6 @@ export const authTexts = {
   newUserAdvice: 'verify your email before log in',
   newUserClose: 'Got it',
   resubscribed: 'New Subscription Added to your account',
+  sessionEnded:
+    'You were signed out because your session ended on another device (a password change or a sign-out everywhere). Please log in again.',
 } as const;

@@ -1,5 +1,6 @@
 import createClient, { type Middleware } from 'openapi-fetch';
 import { getAccessToken } from '@/lib/auth';
+import { reportSessionRejected } from '@/lib/session-expiry';
 import { ApiError } from './errors';
 import type { paths } from './schema';
 
@@ -12,6 +13,11 @@ const authAndCaching: Middleware = {
     const token = await getAccessToken();
     if (token) request.headers.set('Authorization', `Bearer ${token}`);
     return request;
+  },
+  onResponse({ request, response }) {
+    // The token was sent and refused: the session ended elsewhere.
+    if (response.status === 401 && request.headers.has('Authorization')) reportSessionRejected();
+    return response;
   },
 };
 

@@ -8,6 +8,7 @@ import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { FormField } from '@/components/ui/FormField';
 import { PasswordInput } from '@/components/ui/PasswordInput';
+import { sessionEndedElsewhere } from '@/lib/session-expiry';
 import { QUICK_TOAST, toastError } from '@/lib/toast';
 import { useSignIn } from '../api/sign-in';
 import { authTexts } from '../texts';
@@ -34,6 +35,7 @@ export function LoginForm() {
   }));
   const [showNewUser, setShowNewUser] = useState(Boolean(fromStripe.email && fromStripe.password));
   const [showResubscribed, setShowResubscribed] = useState(searchParams.get('resubscribed') === 'true');
+  const [sessionEnded, setSessionEnded] = useState(sessionEndedElsewhere);
   const signIn = useSignIn();
 
   useEffect(() => {
@@ -60,6 +62,11 @@ export function LoginForm() {
       {showResubscribed && (
         <Alert variant="success" dismissible onClose={() => setShowResubscribed(false)}>
           {authTexts.resubscribed}
+        </Alert>
+      )}
+      {sessionEnded && (
+        <Alert variant="warning" dismissible onClose={() => setSessionEnded(false)}>
+          {authTexts.sessionEnded}
         </Alert>
       )}
       <Form noValidate onSubmit={onSubmit} aria-label="Login">
