@@ -52,7 +52,22 @@ test('the home page offers JOIN NOW at least three times', async ({ page }) => {
   expect(await page.getByRole('link', { name: 'JOIN NOW' }).count()).toBeGreaterThanOrEqual(3);
 });
 
-test('an unknown path shows the router fallback', async ({ page }) => {
+test('an unknown path shows the fallback inside the app with a way home', async ({ page }) => {
   await page.goto('/no-such-page');
-  await expect(page.getByText('Unexpected Application Error!')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Unexpected Application Error!' })).toBeVisible();
+  await expect(page.getByText('There is no page at this address.')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to the home page' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'MEMBER LOGIN' })).toBeVisible();
+});
+
+test('robots.txt lets crawlers see the public pages only', async ({ request }) => {
+  const robots = await request.get('/robots.txt');
+  expect(robots.status()).toBe(200);
+  expect(robots.headers()['content-type']).toContain('text/plain');
+  const text = await robots.text();
+  expect(text).toContain('User-agent: *');
+  expect(text).toContain('Allow: /choose-a-plan');
+  expect(text).toContain('Disallow: /');
 });

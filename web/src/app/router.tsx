@@ -12,35 +12,41 @@ import { teamAccountRoutes, teamPublicRoutes } from '@/features/teams/routes';
 import { visionMemberRoutes } from '@/features/vision/routes';
 import { RequireAuth } from './guards';
 import { AppLayout } from './layout';
+import { NotFoundPage, RouteErrorPage } from './route-errors';
 
 /**
- * Every route of SPEC §2. No errorElement on purpose: React Router's default
- * one gives SPEC §8's 'Unexpected Application Error!' for unknown paths and
- * thrown errors.
+ * Every route of SPEC §2. Unknown addresses and screens that fail show SPEC §8's
+ * 'Unexpected Application Error!' inside the app's shell, with a way home.
  */
 export const router = createBrowserRouter([
   {
     element: <AppLayout />,
     children: [
-      ...contentPublicRoutes,
-      ...billingPublicRoutes,
-      ...teamPublicRoutes,
-      ...authRoutes,
-      ...envRoutes,
       {
-        element: <RequireAuth />,
+        errorElement: <RouteErrorPage />,
         children: [
-          ...dashboardMemberRoutes,
-          ...planningMemberRoutes,
-          ...logsMemberRoutes,
-          ...billingMemberRoutes,
-          ...visionMemberRoutes,
-          ...contentMemberRoutes,
+          ...contentPublicRoutes,
+          ...billingPublicRoutes,
+          ...teamPublicRoutes,
+          ...authRoutes,
+          ...envRoutes,
           {
-            path: 'account',
-            element: <AccountLayout />,
-            children: [...accountChildRoutes, ...billingAccountRoutes, ...teamAccountRoutes],
+            element: <RequireAuth />,
+            children: [
+              ...dashboardMemberRoutes,
+              ...planningMemberRoutes,
+              ...logsMemberRoutes,
+              ...billingMemberRoutes,
+              ...visionMemberRoutes,
+              ...contentMemberRoutes,
+              {
+                path: 'account',
+                element: <AccountLayout />,
+                children: [...accountChildRoutes, ...billingAccountRoutes, ...teamAccountRoutes],
+              },
+            ],
           },
+          { path: '*', element: <NotFoundPage /> },
         ],
       },
     ],
