@@ -16,10 +16,14 @@ function swazBin(): string {
 }
 
 /**
- * A fresh, unique and confirmed user, created with `swaz user create`; with
- * `paid` it also gets a complimentary membership (the PAID role).
+ * A fresh, unique user, created with `swaz user create`; confirmed unless
+ * `confirmed: false` (then a confirmation mail is sent); with `paid` it also
+ * gets a complimentary membership (the PAID role).
  */
-export function createUser(firstName = 'Jordan', { paid = false }: { paid?: boolean } = {}): TestUser {
+export function createUser(
+  firstName = 'Jordan',
+  { paid = false, confirmed = true }: { paid?: boolean; confirmed?: boolean } = {},
+): TestUser {
   const tag = randomBytes(5).toString('hex');
   const user: TestUser = {
     email: `e2e-${Date.now()}-${tag}@example.com`,
@@ -37,7 +41,7 @@ export function createUser(firstName = 'Jordan', { paid = false }: { paid?: bool
       user.password,
       '--first-name',
       firstName,
-      '--confirmed',
+      ...(confirmed ? ['--confirmed'] : []),
       ...(paid ? ['--paid'] : []),
     ],
     // DATABASE_URL and SWAZ_DATA_DIR pass through with the rest of the environment.

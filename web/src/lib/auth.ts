@@ -3,6 +3,48 @@ import { AuthClient } from '@supabase/auth-js';
 /** Browser storage key of the session (SPEC §3: sb-{project}-auth-token). */
 export const AUTH_STORAGE_KEY = 'sb-swaz-auth-token';
 
+/** Remembers whether the member ticked 'Remember me' at their last sign-in. */
+const REMEMBER_KEY = 'swaz.remember-me';
+/** A cookie without expiry: the browser drops it when it closes, every tab shares it. */
+const BROWSER_SESSION_COOKIE = 'swaz_browser_session';
+
+function markBrowserSession() {
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${BROWSER_SESSION_COOKIE}=1; Path=/; SameSite=Lax${secure}`;
+}
+
+/**
+ * 'Remember me' unticked: the session ends with the browser. The session stays
+ * where auth-js keeps it (localStorage, shared by tabs); when the browser has
+ * been closed since (the session cookie is gone), it is forgotten before the
+ * client reads it.
+ */
+function forgetSessionAfterBrowserRestart() {
+  try {
+    const remembered = window.localStorage.getItem(REMEMBER_KEY) !== 'false';
+    const sameBrowserSession = document.cookie.split('; ').includes(`${BROWSER_SESSION_COOKIE}=1`);
+    if (!remembered && !sameBrowserSession) window.localStorage.removeItem(AUTH_STORAGE_KEY);
+    markBrowserSession();
+  } catch {
+    // Storage blocked: auth-js keeps the session in memory only anyway.
+  }
+}
+
+/** Called before a password sign-in with the state of 'Remember me'. */
+export function rememberSession(remember: boolean) {
+  try {
+    window.localStorage.setItem(REMEMBER_KEY, String(remember));
+    markBrowserSession();
+  } catch {
+    // Nothing to remember in a blocked storage.
+  }
+}
+
+forgetSessionAfterBrowserRestart();
+
+/** Passwords the identity service accepts: at least this many characters. */
+export const PASSWORD_MIN_LENGTH = 8;
+
 /**
  * The one identity client of the app, pointed at the server's GoTrue-compatible
  * /auth/v1. Implicit flow, so the e-mailed recovery link (tokens in the hash)

@@ -6,18 +6,27 @@ import InputGroup from 'react-bootstrap/InputGroup';
 type PasswordInputProps = Omit<ComponentProps<typeof Form.Control>, 'type'> & {
   label: string;
   error?: string;
+  /** The rules, shown under the field before anything is typed. */
+  hint?: string;
 };
 
 /** A password field that toggles between hidden and visible (SPEC §4). */
-export function PasswordInput({ label, error, id, ref, ...rest }: PasswordInputProps) {
+export function PasswordInput({ label, error, hint, id, ref, ...rest }: PasswordInputProps) {
   const generated = useId();
   const inputId = id ?? generated;
+  const hintId = `${inputId}-hint`;
   const [visible, setVisible] = useState(false);
   return (
     <Form.Group className="mb-3" controlId={inputId}>
       <Form.Label>{label}</Form.Label>
       <InputGroup hasValidation>
-        <Form.Control ref={ref} type={visible ? 'text' : 'password'} isInvalid={Boolean(error)} {...rest} />
+        <Form.Control
+          ref={ref}
+          type={visible ? 'text' : 'password'}
+          isInvalid={Boolean(error)}
+          aria-describedby={hint ? hintId : undefined}
+          {...rest}
+        />
         <Button
           variant="outline-secondary"
           type="button"
@@ -29,6 +38,11 @@ export function PasswordInput({ label, error, id, ref, ...rest }: PasswordInputP
         </Button>
         {error && <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>}
       </InputGroup>
+      {hint && (
+        <Form.Text id={hintId} muted>
+          {hint}
+        </Form.Text>
+      )}
     </Form.Group>
   );
 }

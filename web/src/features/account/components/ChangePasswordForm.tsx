@@ -1,12 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
 import { z } from 'zod';
 import { PasswordInput } from '@/components/ui/PasswordInput';
+import { PASSWORD_MIN_LENGTH } from '@/lib/auth';
 import { firstErrorMessage } from '@/lib/forms';
+import { ownPasswordOffered, withdrawOwnPasswordOffer } from '@/lib/own-password';
 import { toastError } from '@/lib/toast';
 import { useChangePassword } from '../api/change-password';
 import { accountTexts } from '../texts';
@@ -29,22 +34,39 @@ export function ChangePasswordForm() {
     defaultValues: { password: '', passwordConfirmation: '' },
   });
   const { errors } = form.formState;
+  const [offered, setOffered] = useState(ownPasswordOffered);
 
   const onSubmit = form.handleSubmit(
-    (values) => change.mutate(values.password, { onSuccess: () => form.reset() }),
+    (values) =>
+      change.mutate(values.password, {
+        onSuccess: () => {
+          form.reset();
+          withdrawOwnPasswordOffer();
+          setOffered(false);
+        },
+      }),
     (invalid) => toastError(firstErrorMessage(invalid) ?? t.fillFields),
   );
 
   return (
     <Form noValidate onSubmit={onSubmit} aria-label="Change password">
       <h2 className="h4 mb-3">{t.title}</h2>
+      {offered && (
+        <Alert variant="info" data-testid="own-password-offer">
+          <p className="mb-2">{t.ownPasswordOffer}</p>
+          <Link to="/user-dashboard" onClick={withdrawOwnPasswordOffer}>
+            {t.ownPasswordLater}
+          </Link>
+        </Alert>
+      )}
       <fieldset disabled={change.isPending}>
         <Row>
           <Col md={6}>
             <PasswordInput
               label={t.password}
               autoComplete="new-password"
-              aria-invalid={Boolean(errors.password)}
+              hint={t.rules(PASSWORD_MIN_LENGTH)}
+              error={errors.password?.message}
               {...form.register('password')}
             />
           </Col>
@@ -52,7 +74,7 @@ export function ChangePasswordForm() {
             <PasswordInput
               label={t.confirm}
               autoComplete="new-password"
-              aria-invalid={Boolean(errors.passwordConfirmation)}
+              error={errors.passwordConfirmation?.message}
               {...form.register('passwordConfirmation')}
             />
           </Col>

@@ -8,9 +8,10 @@ import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { FormField } from '@/components/ui/FormField';
 import { PasswordInput } from '@/components/ui/PasswordInput';
+import { OWN_PASSWORD_PATH, offerOwnPassword } from '@/lib/own-password';
 import { sessionEndedElsewhere } from '@/lib/session-expiry';
 import { QUICK_TOAST, toastError } from '@/lib/toast';
-import { useSignIn } from '../api/sign-in';
+import { useResendConfirmation, useSignIn, type SignInOutcome } from '../api/sign-in';
 import { authTexts } from '../texts';
 import { AuthCard } from './AuthCard';
 import { NewUserModal } from './NewUserModal';
@@ -37,6 +38,8 @@ export function LoginForm() {
   const [showResubscribed, setShowResubscribed] = useState(searchParams.get('resubscribed') === 'true');
   const [sessionEnded, setSessionEnded] = useState(sessionEndedElsewhere);
   const signIn = useSignIn();
+  const resend = useResendConfirmation();
+  const [failure, setFailure] = useState<Extract<SignInOutcome, { ok: false }> & { email: string }>();
 
   useEffect(() => {
     if (!searchParams.has(NEW_USER_PARAM) && !searchParams.has(GENERATED_PASSWORD_PARAM)) return;
@@ -53,8 +56,24 @@ export function LoginForm() {
   });
 
   const onSubmit = form.handleSubmit(
-    (values) => signIn.mutate({ email: values.email, password: values.password }),
-    () => toastError(authTexts.fillFields, QUICK_TOAST),
+    (values) => {
+      setFailure(undefined);
+      resend.reset();
+      if (fromStripe.password && values.password === fromStripe.password) {
+        // Signing in with the generated password: offer to choose one's own next.
+        offerOwnPassword();
+        setSearchParams({ returnUrl: OWN_PASSWORD_PATH }, { replace: true });
+      }
+      signIn.mutate(values, {
+        onSuccess: (outcome) => {
+          if (!outcome.ok) setFailure({ ...outcome, email: values.email.trim() });
+        },
+      });
+    },
+    () => {
+      setFailure({ ok: false, message: authTexts.fillFields, unconfirmed: false, email: '' });
+      toastError(authTexts.fillFields, QUICK_TOAST);
+    },
   );
 
   return (
@@ -67,6 +86,28 @@ export function LoginForm() {
       {sessionEnded && (
         <Alert variant="warning" dismissible onClose={() => setSessionEnded(false)}>
           {authTexts.sessionEnded}
+        </Alert>
+      )}
+      {failure && (
+        <Alert variant="danger" data-testid="login-error">
+          <p className="mb-0">{failure.message}</p>
+          {failure.unconfirmed && (
+            <div className="mt-2">
+              {resend.isSuccess ? (
+                <p className="mb-0 fw-semibold">{authTexts.confirmationResent(failure.email)}</p>
+              ) : (
+                <Button
+                  variant="outline-danger"
+                  size="sm"
+                  disabled={resend.isPending}
+                  onClick={() => resend.mutate(failure.email)}
+                >
+                  {authTexts.resendConfirmation}
+                </Button>
+              )}
+              {resend.isError && <p className="mb-0 mt-2">{resend.error.message}</p>}
+            </div>
+          )}
         </Alert>
       )}
       <Form noValidate onSubmit={onSubmit} aria-label="Login">

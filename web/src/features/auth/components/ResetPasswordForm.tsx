@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { PasswordInput } from '@/components/ui/PasswordInput';
+import { PASSWORD_MIN_LENGTH } from '@/lib/auth';
 import { firstErrorMessage } from '@/lib/forms';
 import { errorText, toastError, toastSuccess } from '@/lib/toast';
 import { useUpdatePassword } from '../api/update-password';
@@ -47,7 +48,12 @@ export function ResetPasswordForm() {
     <AuthCard title={authTexts.titles.resetPassword}>
       <Form noValidate onSubmit={onSubmit} aria-label="New password">
         <fieldset disabled={update.isPending}>
-          <PasswordInput label={authTexts.password} autoComplete="new-password" {...form.register('password')} />
+          <PasswordInput
+            label={authTexts.password}
+            autoComplete="new-password"
+            hint={authTexts.passwordRules(PASSWORD_MIN_LENGTH)}
+            {...form.register('password')}
+          />
           <PasswordInput
             label={authTexts.confirmPassword}
             autoComplete="new-password"
