@@ -13,6 +13,21 @@ export const dashboardTexts = {
     action: 'Write your Athletic Vision',
   },
 
+  shortcuts: {
+    vision: 'Your Athletic Vision',
+    visionLead: 'Hear it every night before sleep; read it again whenever you want to sharpen it.',
+    tonight: 'Tonight: play your vision',
+    tonightLead: 'Your bedtime routine: listen to your vision, then 4-7-8 breathing, then sleep well.',
+    play: 'Play your vision',
+    playTonight: "Start tonight's routine",
+    revise: 'Read and revise',
+    planning: 'Plan and look back',
+    planningLead: 'Review today and plan tomorrow, map your week, and read everything you have planned.',
+    planDay: 'Plan my day',
+    planWeek: 'Plan my week',
+    logs: 'Daily logs',
+  },
+
   dailyFlow: {
     heading: "Today's Daily Flow",
     lead: 'About 10 minutes',

@@ -7,6 +7,7 @@ import { DailyFlow } from '../components/DailyFlow';
 import { Heatmap } from '../components/Heatmap';
 import { LatestObjectives } from '../components/LatestObjectives';
 import { LiveCallCard } from '../components/LiveCallCard';
+import { PracticeShortcuts } from '../components/PracticeShortcuts';
 import { Streak } from '../components/Streak';
 import { VisionCallout } from '../components/VisionCallout';
 import { dashboardTexts as t } from '../texts';
@@ -45,6 +46,7 @@ export function DashboardRoute() {
           <Streak days={data.streakDays} />
         </div>
       </div>
+      <PracticeShortcuts timeZone={data.timeZone} visionComplete={data.visionComplete} />
       <div className="row g-4 mb-4">
         <div className="col-lg-6">
           <Heatmap days={data.heatmap} today={data.today} />
