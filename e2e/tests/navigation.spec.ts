@@ -33,6 +33,22 @@ test.describe('on a 375 px phone', () => {
     // Already on the dashboard: its link is hidden.
     await expect(menu.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
   });
+
+  test('every account tab is whole on the screen', async ({ page, user }) => {
+    await signIn(page, user);
+    await page.goto('/account');
+    const tabs = page.getByRole('navigation', { name: 'Account' }).getByRole('link');
+    await expect(tabs).toHaveCount(6);
+    for (const tab of await tabs.all()) {
+      const box = (await tab.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(375);
+      const clipped = await tab.evaluate((el) => el.scrollWidth > el.clientWidth);
+      expect(clipped).toBe(false);
+    }
+    await tabs.filter({ hasText: 'Notifications' }).click();
+    await expect(page).toHaveURL(/\/account\/notification-settings$/);
+  });
 });
 
 test('the header hides the section the member is in', async ({ page, user }) => {

@@ -14,10 +14,10 @@ const LINKS = [
 /** Sub-navigation between the account screens. */
 export function AccountNav() {
   return (
-    <Nav as="nav" variant="pills" className="account-nav flex-nowrap overflow-auto mb-4" aria-label="Account">
+    <Nav as="nav" variant="pills" className="account-nav flex-md-nowrap overflow-auto mb-4" aria-label="Account">
       {LINKS.map((link) => (
         <Nav.Item key={link.to}>
-          <Nav.Link as={NavLink} to={link.to} end={link.end} className="text-nowrap">
+          <Nav.Link as={NavLink} to={link.to} end={link.end} className="text-md-nowrap">
             {link.label}
           </Nav.Link>
         </Nav.Item>
