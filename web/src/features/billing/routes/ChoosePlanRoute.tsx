@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type KeyboardEvent } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Badge from 'react-bootstrap/Badge';
 import Col from 'react-bootstrap/Col';
@@ -29,6 +29,14 @@ function pick(plans: readonly Plan[], id: PlanId): Plan {
 
 export function ChoosePlanRoute() {
   const [period, setPeriod] = useState<Period>('monthly');
+  // Radio buttons answer Space and the arrows; Enter chooses too, as on any button.
+  const chooseWithEnter = (event: KeyboardEvent<HTMLElement>) => {
+    const target = event.target;
+    if (event.key !== 'Enter' || !(target instanceof HTMLInputElement)) return;
+    if (target.value !== 'monthly' && target.value !== 'yearly') return;
+    event.preventDefault();
+    setPeriod(target.value);
+  };
   const plans = usePlans();
   const checkout = useStartCheckout();
   // Pending, then success while the browser leaves for the checkout page.
@@ -65,6 +73,7 @@ export function ChoosePlanRoute() {
             value={period}
             onChange={(value: Period) => setPeriod(value)}
             aria-label={t.periodLabel}
+            onKeyDown={chooseWithEnter}
           >
             <ToggleButton id="period-monthly" value="monthly" variant="outline-primary">
               {t.monthly}
