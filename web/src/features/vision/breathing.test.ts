@@ -7,6 +7,7 @@ import {
   TOTAL_SECONDS,
   breathingReducer,
   circleScale,
+  elapsedSeconds,
   initialBreathing,
   type BreathingState,
 } from './breathing';
@@ -64,5 +65,14 @@ describe('4-7-8 breathing', () => {
     expect(circleScale(ticks(started, 8))).toBe(CIRCLE_MAX);
     expect(circleScale(ticks(started, 18))).toBeCloseTo(CIRCLE_MIN);
     expect(circleScale({ status: 'done' })).toBe(CIRCLE_MIN);
+  });
+
+  it('counts the whole seconds behind the athlete, wherever the exercise stands', () => {
+    expect(elapsedSeconds(initialBreathing)).toBe(0);
+    for (const seconds of [0, 1, 4, 5, 11, 18, 19, 30, TOTAL_SECONDS - 1]) {
+      expect(elapsedSeconds(ticks(started, seconds))).toBe(seconds);
+    }
+    expect(elapsedSeconds(breathingReducer(ticks(started, 6), { type: 'pause' }))).toBe(6);
+    expect(elapsedSeconds({ status: 'done' })).toBe(TOTAL_SECONDS);
   });
 });

@@ -10,8 +10,15 @@ export const PHASE_SECONDS: Record<BreathPhase, number> = { inhale: 4, hold: 7, 
 export const PHASES: readonly BreathPhase[] = ['inhale', 'hold', 'exhale'];
 /** SPEC §9: four cycles. */
 export const TOTAL_CYCLES = 4;
-/** 4 × (4 + 7 + 8) = 76 seconds. */
-export const TOTAL_SECONDS = TOTAL_CYCLES * PHASES.reduce((sum, phase) => sum + PHASE_SECONDS[phase], 0);
+/** 4 + 7 + 8 = 19 seconds. */
+export const CYCLE_SECONDS = PHASES.reduce((sum, phase) => sum + PHASE_SECONDS[phase], 0);
+/** 4 × 19 = 76 seconds. */
+export const TOTAL_SECONDS = TOTAL_CYCLES * CYCLE_SECONDS;
+
+/** Seconds from the start of a cycle to the start of `phase`: 0, 4 and 11. */
+export function phaseOffset(phase: BreathPhase): number {
+  return PHASES.slice(0, PHASES.indexOf(phase)).reduce((sum, earlier) => sum + PHASE_SECONDS[earlier], 0);
+}
 
 /** A cycle in progress: `remaining` seconds of `phase` are left, counting the current one. */
 export interface ActiveBreathing {
@@ -74,4 +81,14 @@ export function circleScale(state: BreathingState): number {
   if (state.phase === 'inhale') return CIRCLE_MIN + span * progress;
   if (state.phase === 'hold') return CIRCLE_MAX;
   return CIRCLE_MAX - span * progress;
+}
+
+/**
+ * Whole seconds of the exercise already behind the athlete: where sound cues
+ * pick up again after a pause (a running state is at the start of its second).
+ */
+export function elapsedSeconds(state: BreathingState): number {
+  if (state.status === 'idle') return 0;
+  if (state.status === 'done') return TOTAL_SECONDS;
+  return (state.cycle - 1) * CYCLE_SECONDS + phaseOffset(state.phase) + PHASE_SECONDS[state.phase] - state.remaining;
 }

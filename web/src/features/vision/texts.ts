@@ -93,6 +93,11 @@ export const visionTexts = {
   breathingReady: 'Ready when you are.',
   breathingPaused: 'Paused',
   breathingDone: 'Well done. Sleep well.',
+  cuesHeading: 'Eyes-closed cues',
+  soundCues: 'Sound cues',
+  soundCuesHint: 'A soft tone rises as you breathe in, holds, and falls as you breathe out.',
+  vibrationCues: 'Vibration',
+  vibrationCuesHint: 'One pulse to breathe in, two to hold, three to breathe out.',
 } as const;
 
 /** One single-question screen of the questionnaire. */

@@ -1,33 +1,83 @@
-import { useEffect, useReducer, useRef } from 'react';
+import { useEffect, useReducer, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { useRecordPracticeEvent } from '../api/record-practice-event';
-import { TOTAL_CYCLES, breathingReducer, circleScale, initialBreathing, type BreathPhase } from '../breathing';
+import {
+  TOTAL_CYCLES,
+  breathingReducer,
+  circleScale,
+  elapsedSeconds,
+  initialBreathing,
+  type BreathPhase,
+} from '../breathing';
 import { visionTexts as t } from '../texts';
+import { CueToggles } from './CueToggles';
+import { useCueAudio } from './use-cue-audio';
+import { useVibrationCues, vibrationAvailable } from './use-vibration-cues';
+import { useWakeLock } from './use-wake-lock';
 
 const PHASE_LABEL: Record<BreathPhase, string> = { inhale: t.inhale, hold: t.hold, exhale: t.exhale };
 
 /**
  * The guided 4-7-8 exercise: a one-second interval feeds the pure reducer and
- * the circle eases to each second's size. The finished exercise is recorded once.
+ * the circle eases to each second's size. Sound cues are scheduled on the audio
+ * clock from the clicks that start and resume it; vibration follows the ticks;
+ * the screen stays awake while it runs. The finished exercise is recorded once.
  */
 export function BreathingExercise() {
   const [state, dispatch] = useReducer(breathingReducer, initialBreathing);
+  const [sound, setSound] = useState(true);
+  const [vibration, setVibration] = useState(true);
+  const [canVibrate] = useState(vibrationAvailable);
+  const cues = useCueAudio();
   const { mutate: record } = useRecordPracticeEvent();
   const recorded = useRef(false);
+  // When the second on screen began, to place cues turned on mid-second.
+  const secondStartedAt = useRef(0);
   const running = state.status === 'running';
+
+  useWakeLock(running);
+  useVibrationCues(state, vibration);
 
   useEffect(() => {
     if (!running) return;
-    const id = window.setInterval(() => dispatch({ type: 'tick' }), 1000);
+    const id = window.setInterval(() => {
+      secondStartedAt.current = performance.now();
+      dispatch({ type: 'tick' });
+    }, 1000);
     return () => window.clearInterval(id);
   }, [running]);
 
+  const { stop: stopCues } = cues;
   useEffect(() => {
-    if (state.status === 'done' && !recorded.current) {
+    if (state.status !== 'done') return;
+    stopCues();
+    if (!recorded.current) {
       recorded.current = true;
       record('breathing_done');
     }
-  }, [state.status, record]);
+  }, [state.status, record, stopCues]);
+
+  const begin = (type: 'start' | 'resume') => {
+    secondStartedAt.current = performance.now();
+    dispatch({ type });
+    if (sound) cues.play(type === 'start' ? 0 : elapsedSeconds(state));
+  };
+  const pause = () => {
+    dispatch({ type: 'pause' });
+    cues.stop();
+  };
+  const stop = () => {
+    dispatch({ type: 'stop' });
+    cues.stop();
+  };
+  const toggleSound = (on: boolean) => {
+    setSound(on);
+    if (!on) cues.stop();
+    else if (running) {
+      const intoSecond = Math.min(0.999, (performance.now() - secondStartedAt.current) / 1000);
+      cues.play(elapsedSeconds(state) + intoSecond);
+    }
+  };
 
   const active = state.status === 'running' || state.status === 'paused' ? state : null;
   const circleClass = `breath-circle${active ? ` breath-${active.phase}` : ''}`;
@@ -58,29 +108,30 @@ export function BreathingExercise() {
       </div>
       <div className="d-flex justify-content-center flex-wrap gap-2 mt-3">
         {state.status === 'idle' && (
-          <Button size="lg" className="px-5" onClick={() => dispatch({ type: 'start' })}>
+          <Button size="lg" className="px-5" onClick={() => begin('start')}>
             {t.breathingStart}
           </Button>
         )}
         {active && (
           <>
-            <Button
-              variant="outline-primary"
-              onClick={() => dispatch({ type: state.status === 'paused' ? 'resume' : 'pause' })}
-            >
+            <Button variant="outline-primary" onClick={() => (state.status === 'paused' ? begin('resume') : pause())}>
               {state.status === 'paused' ? t.breathingResume : t.breathingPause}
             </Button>
-            <Button variant="outline-secondary" onClick={() => dispatch({ type: 'stop' })}>
+            <Button variant="outline-secondary" onClick={stop}>
               {t.breathingStop}
             </Button>
           </>
         )}
         {state.status === 'done' && (
-          <Button variant="outline-primary" onClick={() => dispatch({ type: 'start' })}>
+          <Button variant="outline-primary" onClick={() => begin('start')}>
             {t.breathingAgain}
           </Button>
         )}
       </div>
+      <CueToggles
+        sound={cues.available ? { on: sound, onChange: toggleSound } : undefined}
+        vibration={canVibrate ? { on: vibration, onChange: setVibration } : undefined}
+      />
     </section>
   );
 }

@@ -8,11 +8,13 @@ import { useSavedVision, type AthleticVision } from '../api/get-vision';
 import { useRecordPracticeEvent } from '../api/record-practice-event';
 import { composeAffirmation } from '../affirmation';
 import { SpeechControls } from '../components/SpeechControls';
+import { useBedtimeTheme } from '../components/use-bedtime-theme';
 import { FIRST_STEP_PATH, PLAY_PATH } from '../steps';
 import { visionTexts as t } from '../texts';
 
-/** /athletic-vision, 'PLAY WITH CONFIDENCE': the listening routine and the affirmation. */
+/** /athletic-vision, 'PLAY WITH CONFIDENCE': the listening routine and the affirmation, in the dark bedtime theme. */
 export function PlayRoute() {
+  useBedtimeTheme();
   const vision = useSavedVision();
   if (vision.settling) return <Spinner />;
   if (vision.isError) {
