@@ -1,4 +1,4 @@
-/** Where the chat widget mounts; an empty, labelled placeholder for now. */
+/** Where the chat widget mounts (SPEC §2); empty until a widget is configured, so it names nothing. */
 export function ChatWidgetSlot() {
-  return <div data-testid="chat-widget-slot" aria-label="Chat" className="chat-widget-slot" />;
+  return <div data-testid="chat-widget-slot" className="chat-widget-slot" />;
 }
