@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signIn, submitLogin, test } from '../support/fixtures';
+import { expect, signIn, submitLogin, test, toast } from '../support/fixtures';
 import { firstLink, latestMailTo } from '../support/mailbox';
 
 /** Fills the test-mode checkout's card fields (DESIGN §3 test cards). */
@@ -82,7 +82,7 @@ test('first flow: plan, declined then paid checkout, new account, membership, ca
   await page.getByLabel('Why are you cancelling?').selectOption('Season is over');
   await page.getByRole('button', { name: 'Cancel membership' }).click();
   await expect(page).toHaveURL(/\/account\/membership$/);
-  await expect(page.getByTestId('membership-period')).toContainText(/Ends on \w+ \d{1,2}, \d{4}/);
+  await expect(page.getByTestId('membership-period')).toContainText(/Your membership ends on \w+ \d{1,2}, \d{4}\./);
   await expect(page.getByRole('link', { name: 'Cancel' })).toHaveCount(0);
 
   // Billing: no upcoming invoice, one paid invoice.
@@ -146,4 +146,40 @@ test('buying with the e-mail of an existing account attaches the subscription an
   await expect(page).toHaveURL(/\/user-dashboard$/);
   await page.goto('/account/membership');
   await expect(page.getByTestId('membership-status')).toHaveText('Active');
+});
+
+test('a member who cancelled resumes the membership with one click and sees the renewal date', async ({
+  page,
+  user,
+}) => {
+  await signIn(page, user);
+  await page.goto('/choose-a-plan');
+  await page.getByRole('button', { name: 'Start Individual' }).click();
+  await expect(page).toHaveURL(/\/_checkout\/[^/]+$/);
+  await page.getByLabel('E-mail').fill(user.email);
+  await page.getByLabel('Name on card').fill('Jordan Member');
+  await fillCard(page, '4242 4242 4242 4242');
+  await page.getByRole('button', { name: 'Pay $29.00' }).click();
+  await expect(page).toHaveURL(/\/user-dashboard$/, { timeout: 30_000 });
+
+  await page.goto('/account/membership');
+  await expect(page.getByRole('button', { name: 'Resume membership' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: 'Cancel membership' }).click();
+  await expect(page).toHaveURL(/\/account\/membership$/);
+  const period = page.getByTestId('membership-period');
+  await expect(period).toHaveText(/^Your membership ends on \w+ \d{1,2}, \d{4}\.$/);
+  const date = (await period.innerText()).replace('Your membership ends on ', '').replace(/\.$/, '');
+
+  await page.getByRole('button', { name: 'Resume membership' }).click();
+  await expect(toast(page, `Your membership will renew on ${date}.`)).toBeVisible();
+  await expect(period).toHaveText(`Renews on ${date}`);
+  await expect(page.getByTestId('membership-status')).toHaveText('Active');
+  await expect(page.getByRole('button', { name: 'Resume membership' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Cancel' })).toBeVisible();
+
+  // The billing screen expects the next invoice again.
+  await page.goto('/account/billing');
+  await expect(page.getByTestId('upcoming-invoice')).toContainText(date);
+  await expect(page.getByTestId('upcoming-invoice')).toContainText('$29.00');
 });

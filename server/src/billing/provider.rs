@@ -8,6 +8,10 @@ use utoipa::ToSchema;
 use super::plans::PlanId;
 use crate::error::Result;
 
+/// The refusal to resume a membership whose paid period is over.
+pub const ENDED_CANNOT_RESUME: &str =
+    "This membership has already ended, so it can no longer be resumed. Choose a plan to become a member again.";
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Card {
@@ -99,6 +103,10 @@ pub trait PaymentProvider: Send + Sync {
     /// subscription.
     async fn apply_setup(&self, session_id: &str) -> Result<Card>;
     async fn cancel_at_period_end(&self, subscription_id: &str) -> Result<SubscriptionInfo>;
+    /// Undoes [`PaymentProvider::cancel_at_period_end`] while the period still runs: the
+    /// subscription renews again. Callers check first that it has not ended; an ended one is
+    /// refused by the provider too (the local one answers 409).
+    async fn resume(&self, subscription_id: &str) -> Result<SubscriptionInfo>;
     async fn upcoming_invoice(
         &self,
         customer_id: &str,

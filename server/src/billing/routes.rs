@@ -312,6 +312,22 @@ pub async fn cancel(
     Ok(Json(sub.into()))
 }
 
+/// Keeps a membership that is set to end at period end: it renews again. Only while the paid
+/// period runs; once it has ended, the member buys a new membership.
+#[utoipa::path(post, path = "/stripe/resumesubscription", tag = "billing",
+    responses((status = 200, description = "The membership, renewing again", body = SubscriptionView),
+              (status = 401, description = "Not signed in", body = ErrorBody),
+              (status = 403, description = "A team member who does not pay for the team's plan", body = ErrorBody),
+              (status = 404, description = "No membership", body = ErrorBody),
+              (status = 409, description = "Not set to end, or the paid period has already ended", body = ErrorBody)),
+    security(("bearer" = [])))]
+pub async fn resume(
+    State(state): State<AppState>,
+    me: CurrentUser,
+) -> Result<Json<SubscriptionView>> {
+    Ok(Json(service::resume(&state, &me.id).await?.into()))
+}
+
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UpcomingSubscription {

@@ -1,10 +1,10 @@
-//! Membership operations: turning a paid checkout into a membership (once), and keeping the
-//! app's copy of each subscription in step with the provider.
+//! Membership operations: turning a paid checkout into a membership (once), resuming one set to
+//! end, and keeping the app's copy of each subscription in step with the provider.
 
 use sqlx::{AnyConnection, Row};
 
 use super::plans;
-use super::provider::{CheckoutInfo, CheckoutMode, SubscriptionInfo};
+use super::provider::{CheckoutInfo, CheckoutMode, SubscriptionInfo, ENDED_CANNOT_RESUME};
 use crate::auth::password::{self, NewPassword};
 use crate::auth::{service as auth_service, users};
 use crate::domain::{name_part, Email};
@@ -100,6 +100,57 @@ pub async fn current(conn: &mut AnyConnection, user_id: &str) -> sqlx::Result<Op
         })
     })
     .transpose()
+}
+
+/// A member who does not pay for their team's plan asks whoever does (as for cancelling).
+pub const RESUME_IS_FOR_THE_PAYER: &str =
+    "Only the team admin who pays for your team's plan can resume it. Ask them to resume it on their Membership page.";
+
+/// Resumes `user_id`'s own membership that is set to end at period end, while the period still
+/// runs: it renews again. The same people who may cancel may resume: the member who pays for
+/// the subscription (for a team plan, the admin who bought it).
+pub async fn resume(state: &AppState, user_id: &str) -> Result<SubscriptionInfo> {
+    let (membership, team) = {
+        let mut conn = state.db.pool().acquire().await?;
+        (
+            current(&mut conn, user_id).await?,
+            teams::storage::team_of(&mut conn, user_id).await?,
+        )
+    };
+    let Some(membership) = membership else {
+        return Err(match team {
+            Some(_) => AppError::forbidden(RESUME_IS_FOR_THE_PAYER),
+            None => AppError::not_found(
+                "You have no membership to resume. Choose a plan to become a member.",
+            ),
+        });
+    };
+    let sub = state
+        .payments
+        .subscription(&membership.subscription_id)
+        .await?
+        .ok_or_else(|| AppError::not_found("You have no membership yet."))?;
+    refresh_mirror(state, &sub).await?;
+    if sub.status == "canceled" {
+        return Err(AppError::conflict(ENDED_CANNOT_RESUME));
+    }
+    if !sub.cancel_at_period_end {
+        return Err(AppError::conflict(
+            "Your membership is not set to end, so there is nothing to resume: it renews at the end of each period.",
+        ));
+    }
+    // The provider may not have noticed yet; the app's clock decides.
+    if sub.current_period_end <= state.clock.now_secs() {
+        return Err(AppError::conflict(ENDED_CANNOT_RESUME));
+    }
+    let sub = state.payments.resume(&sub.id).await?;
+    refresh_mirror(state, &sub).await?;
+    // The reason belonged to the cancellation just undone; a later one records its own.
+    sqlx::query("UPDATE subscriptions SET cancel_reason = NULL WHERE id = $1")
+        .bind(&sub.id)
+        .execute(state.db.pool())
+        .await?;
+    Ok(sub)
 }
 
 pub async fn customer_of(conn: &mut AnyConnection, user_id: &str) -> sqlx::Result<Option<String>> {

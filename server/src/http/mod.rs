@@ -87,6 +87,7 @@ fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .routes(routes!(billing::routes::change_payment_request))
         .routes(routes!(billing::routes::update_default_payment_method))
         .routes(routes!(billing::routes::cancel))
+        .routes(routes!(billing::routes::resume))
         .routes(routes!(billing::routes::billing_history))
         .routes(routes!(billing::local::routes::get_checkout))
         .routes(routes!(billing::local::routes::pay))

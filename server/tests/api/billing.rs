@@ -1,5 +1,5 @@
 //! Membership and payments on the local test-mode provider: checkout, the first flow, the
-//! member flow, card change, cancel and billing history.
+//! member flow, card change, cancel, resume and billing history.
 
 use reqwest::StatusCode;
 use serde_json::{json, Value};
@@ -657,5 +657,201 @@ async fn public_payment_calls_are_rate_limited_per_address() {
     assert_eq!(
         res.json::<Value>().await.unwrap()["message"],
         "Too many requests. Please wait a few minutes and try again."
+    );
+}
+
+async fn cancel(app: &TestApp, token: &str) {
+    let res = app
+        .http
+        .post(app.url(&format!("{API}/stripe/cancelsubscription")))
+        .bearer_auth(token)
+        .json(&json!({ "reason": "Season is over" }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+}
+
+async fn resume(app: &TestApp, token: &str) -> (StatusCode, Value) {
+    let res = app
+        .http
+        .post(app.url(&format!("{API}/stripe/resumesubscription")))
+        .bearer_auth(token)
+        .send()
+        .await
+        .unwrap();
+    (res.status(), res.json().await.unwrap())
+}
+
+/// The app's copy of the newest subscription: (cancel_at_period_end, cancel_reason).
+async fn mirrored(app: &TestApp) -> (i64, Option<String>) {
+    let row: (i64, Option<String>) = sqlx::query_as(
+        "SELECT cancel_at_period_end, cancel_reason FROM subscriptions ORDER BY created_at DESC LIMIT 1",
+    )
+    .fetch_one(app.state.db.pool())
+    .await
+    .unwrap();
+    row
+}
+
+const ENDED: &str = "This membership has already ended, so it can no longer be resumed. Choose a plan to become a member again.";
+
+#[tokio::test]
+async fn a_member_who_cancelled_resumes_in_one_call_and_is_billed_again() {
+    let app = TestApp::spawn().await;
+    let token = member_with_solo_plan(&app).await;
+    cancel(&app, &token).await;
+    assert_eq!(mirrored(&app).await, (1, Some("Season is over".into())));
+
+    let (status, body) = resume(&app, &token).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(
+        (body["status"].as_str(), body["cancelAtPeriodEnd"].as_bool()),
+        (Some("active"), Some(false))
+    );
+    assert_eq!(body["defaultPaymentMethod"]["card"]["last4"], "4242");
+    let sub: Value = app
+        .get_json(&format!("{API}/stripe/getcustomersubscription"), &token)
+        .await;
+    assert_eq!(sub, body, "the membership as it is now");
+    assert_eq!(mirrored(&app).await, (0, None));
+    let history: Value = app
+        .get_json(&format!("{API}/stripe/getcustomerbillinghistory"), &token)
+        .await;
+    assert_eq!(
+        history["upcoming"]["amountDue"], 2900,
+        "an invoice is due again"
+    );
+
+    app.clock().advance(chrono::Duration::days(40));
+    let token = app.fresh_token("ann@example.com").await;
+    assert_eq!(
+        profile(&app, &token).await["roles"],
+        json!(["PAID"]),
+        "the membership renewed at the period end"
+    );
+    let history: Value = app
+        .get_json(&format!("{API}/stripe/getcustomerbillinghistory"), &token)
+        .await;
+    assert_eq!(history["history"].as_array().unwrap().len(), 2);
+}
+
+#[tokio::test]
+async fn there_is_nothing_to_resume_without_a_membership_set_to_end() {
+    let app = TestApp::spawn().await;
+    let token = member_with_solo_plan(&app).await;
+    let (status, body) = resume(&app, &token).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert_eq!(
+        body,
+        json!({ "code": "conflict", "message": "Your membership is not set to end, so there is nothing to resume: it renews at the end of each period." })
+    );
+
+    let (_, stranger, _) = app.signed_in_user("bob@example.com").await;
+    let (status, body) = resume(&app, &stranger).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        body["message"],
+        "You have no membership to resume. Choose a plan to become a member."
+    );
+    let res = app
+        .http
+        .post(app.url(&format!("{API}/stripe/resumesubscription")))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::UNAUTHORIZED);
+}
+
+#[tokio::test]
+async fn a_membership_whose_period_ended_cannot_be_resumed_and_must_be_bought_again() {
+    let app = TestApp::spawn().await;
+    let token = member_with_solo_plan(&app).await;
+    cancel(&app, &token).await;
+    app.clock().advance(chrono::Duration::days(40));
+    let token = app.fresh_token("ann@example.com").await;
+
+    let (status, body) = resume(&app, &token).await;
+    assert_eq!(
+        (status, body["message"].as_str()),
+        (StatusCode::CONFLICT, Some(ENDED))
+    );
+    let sub: Value = app
+        .get_json(&format!("{API}/stripe/getcustomersubscription"), &token)
+        .await;
+    assert_eq!(
+        (sub["status"].as_str(), sub["cancelAtPeriodEnd"].as_bool()),
+        (Some("canceled"), Some(true))
+    );
+    assert_eq!(profile(&app, &token).await["roles"], json!([]));
+    assert_eq!(
+        app.count("localpay_invoices").await,
+        1,
+        "no missed period is billed"
+    );
+}
+
+#[tokio::test]
+async fn one_member_cannot_resume_anothers_membership() {
+    let app = TestApp::spawn().await;
+    let token = member_with_solo_plan(&app).await;
+    cancel(&app, &token).await;
+    let (_, bob, _) = app.signed_in_user("bob@example.com").await;
+    let (status, _) = resume(&app, &bob).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let sub: Value = app
+        .get_json(&format!("{API}/stripe/getcustomersubscription"), &token)
+        .await;
+    assert_eq!(sub["cancelAtPeriodEnd"], true);
+}
+
+#[tokio::test]
+async fn only_the_team_admin_who_pays_resumes_the_team_plan() {
+    let app = TestApp::spawn().await;
+    let (coach, athlete_id, athlete) = crate::teams::team_with_athlete(&app).await;
+    cancel(&app, &coach).await;
+    let payer_only = "Only the team admin who pays for your team's plan can resume it. Ask them to resume it on their Membership page.";
+    let (status, body) = resume(&app, &athlete).await;
+    assert_eq!(
+        (status, body["message"].as_str()),
+        (StatusCode::FORBIDDEN, Some(payer_only))
+    );
+
+    // A co-admin runs the team but cannot cancel or resume the plan someone else pays for.
+    let promote = app
+        .http
+        .post(app.url(&format!("{API}/team/promote")))
+        .bearer_auth(&coach)
+        .json(&json!({ "userId": athlete_id }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(promote.status(), StatusCode::OK);
+    let accept = app
+        .http
+        .post(app.url(&format!("{API}/team/promotion/accept")))
+        .bearer_auth(&athlete)
+        .json(&json!({}))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(accept.status(), StatusCode::OK);
+    assert_eq!(profile(&app, &athlete).await["team"]["teamRole"], "admin");
+    let (status, _) = resume(&app, &athlete).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert_eq!(mirrored(&app).await.0, 1, "still set to end");
+
+    let (status, body) = resume(&app, &coach).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(
+        (body["plan"].as_str(), body["cancelAtPeriodEnd"].as_bool()),
+        (Some("team"), Some(false))
+    );
+    app.clock().advance(chrono::Duration::days(40));
+    let athlete = app.fresh_token("abe@example.com").await;
+    assert_eq!(
+        profile(&app, &athlete).await["roles"],
+        json!(["PAID"]),
+        "the team stays paid past the old period end"
     );
 }

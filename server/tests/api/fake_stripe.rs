@@ -218,9 +218,20 @@ async fn update_subscription(
     let Some(sub) = store.subscriptions.get_mut(&id) else {
         return missing("subscription");
     };
-    if form.get("cancel_at_period_end").map(String::as_str) == Some("true") {
-        sub["cancel_at_period_end"] = json!(true);
-        sub["canceled_at"] = json!(chrono::Utc::now().timestamp());
+    if sub["status"] == "canceled" && form.contains_key("cancel_at_period_end") {
+        return (StatusCode::BAD_REQUEST, Json(json!({ "error": { "type": "invalid_request_error", "message": "A canceled subscription can only update its cancellation_details and metadata." } }))).into_response();
+    }
+    match form.get("cancel_at_period_end").map(String::as_str) {
+        Some("true") => {
+            sub["cancel_at_period_end"] = json!(true);
+            sub["canceled_at"] = json!(chrono::Utc::now().timestamp());
+        }
+        // Stripe forgets the pending cancellation, `canceled_at` included.
+        Some("false") => {
+            sub["cancel_at_period_end"] = json!(false);
+            sub["canceled_at"] = Value::Null;
+        }
+        _ => {}
     }
     if let Some(pm) = form.get("default_payment_method") {
         sub["default_payment_method"] = json!(pm);

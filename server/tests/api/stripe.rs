@@ -1,5 +1,7 @@
 //! The Stripe provider against a fake Stripe server, and the signed webhook.
 
+use std::collections::HashMap;
+
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
@@ -63,6 +65,12 @@ async fn webhook(
 
 /// A new member through the first flow on Stripe: answers (access token, subscription id).
 async fn stripe_member(app: &TestApp, fake: &FakeStripe) -> (String, String) {
+    let (token, sub, _) = stripe_member_with_password(app, fake).await;
+    (token, sub)
+}
+
+/// [`stripe_member`], with the generated password for signing in again later.
+async fn stripe_member_with_password(app: &TestApp, fake: &FakeStripe) -> (String, String, String) {
     let session = checkout(app, "solo", None).await;
     fake.complete(&session, "zed@example.com", "Zed Ray", "visa", "4242")
         .await;
@@ -80,12 +88,8 @@ async fn stripe_member(app: &TestApp, fake: &FakeStripe) -> (String, String) {
         .execute(app.state.db.pool())
         .await
         .unwrap();
-    let token = app
-        .sign_in(
-            "zed@example.com",
-            body["generatedPassword"].as_str().unwrap(),
-        )
-        .await["access_token"]
+    let password = body["generatedPassword"].as_str().unwrap().to_owned();
+    let token = app.sign_in("zed@example.com", &password).await["access_token"]
         .as_str()
         .unwrap()
         .to_owned();
@@ -98,7 +102,7 @@ async fn stripe_member(app: &TestApp, fake: &FakeStripe) -> (String, String) {
         .next()
         .unwrap()
         .clone();
-    (token, sub)
+    (token, sub, password)
 }
 
 #[tokio::test]
@@ -335,4 +339,145 @@ async fn the_webhook_is_off_in_local_test_mode() {
     let event = json!({ "id": "evt_x", "type": "invoice.paid" });
     let (status, _) = webhook(&app, &event, WEBHOOK_SECRET, chrono::Utc::now().timestamp()).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+async fn post(app: &TestApp, token: &str, path: &str, body: Value) -> (StatusCode, Value) {
+    let res = app
+        .http
+        .post(app.url(&format!("{API}{path}")))
+        .bearer_auth(token)
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    (res.status(), res.json().await.unwrap())
+}
+
+/// The forms the fake Stripe received for one subscription, oldest first.
+fn subscription_forms(fake: &FakeStripe, sub_id: &str) -> Vec<HashMap<String, String>> {
+    let path = format!("/v1/subscriptions/{sub_id}");
+    fake.store
+        .lock()
+        .unwrap()
+        .forms
+        .iter()
+        .filter(|(p, _)| *p == path)
+        .map(|(_, form)| form.clone())
+        .collect()
+}
+
+/// The app's copy of the subscription's pending cancellation.
+async fn mirrored_cancel(app: &TestApp, sub_id: &str) -> i64 {
+    sqlx::query_scalar("SELECT cancel_at_period_end FROM subscriptions WHERE id = $1")
+        .bind(sub_id)
+        .fetch_one(app.state.db.pool())
+        .await
+        .unwrap()
+}
+
+fn form(pairs: &[(&str, &str)]) -> HashMap<String, String> {
+    pairs
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect()
+}
+
+#[tokio::test]
+async fn a_stripe_member_resumes_and_stripe_is_told_cancel_at_period_end_false() {
+    let (app, fake) = stripe_app().await;
+    let (token, sub_id) = stripe_member(&app, &fake).await;
+    let (status, body) = post(&app, &token, "/stripe/resumesubscription", json!({})).await;
+    assert_eq!(
+        (status, body["message"].as_str()),
+        (
+            StatusCode::CONFLICT,
+            Some("Your membership is not set to end, so there is nothing to resume: it renews at the end of each period.")
+        )
+    );
+    assert!(
+        subscription_forms(&fake, &sub_id).is_empty(),
+        "Stripe is not called"
+    );
+
+    let (status, _) = post(&app, &token, "/stripe/cancelsubscription", json!({})).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(mirrored_cancel(&app, &sub_id).await, 1);
+    let (status, body) = post(&app, &token, "/stripe/resumesubscription", json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(
+        (body["status"].as_str(), body["cancelAtPeriodEnd"].as_bool()),
+        (Some("active"), Some(false))
+    );
+    assert_eq!(body["defaultPaymentMethod"]["card"]["last4"], "4242");
+    assert_eq!(
+        subscription_forms(&fake, &sub_id),
+        [
+            form(&[("cancel_at_period_end", "true")]),
+            form(&[("cancel_at_period_end", "false")])
+        ]
+    );
+    let stored = fake.store.lock().unwrap().subscriptions[&sub_id].clone();
+    assert_eq!(
+        (&stored["cancel_at_period_end"], &stored["canceled_at"]),
+        (&json!(false), &Value::Null)
+    );
+    assert_eq!(mirrored_cancel(&app, &sub_id).await, 0);
+    assert_eq!(
+        get(&app, &token, "/stripe/getcustomerbillinghistory").await["upcoming"]["amountDue"],
+        2900
+    );
+}
+
+#[tokio::test]
+async fn a_stripe_membership_past_its_period_end_is_not_resumed() {
+    let (app, fake) = stripe_app().await;
+    let (token, sub_id, password) = stripe_member_with_password(&app, &fake).await;
+    let (status, _) = post(&app, &token, "/stripe/cancelsubscription", json!({})).await;
+    assert_eq!(status, StatusCode::OK);
+    app.clock().advance(chrono::Duration::days(31));
+    let token = app.sign_in("zed@example.com", &password).await["access_token"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let (status, body) = post(&app, &token, "/stripe/resumesubscription", json!({})).await;
+    assert_eq!(
+        (status, body["message"].as_str()),
+        (
+            StatusCode::CONFLICT,
+            Some("This membership has already ended, so it can no longer be resumed. Choose a plan to become a member again.")
+        )
+    );
+    assert_eq!(
+        subscription_forms(&fake, &sub_id),
+        [form(&[("cancel_at_period_end", "true")])],
+        "Stripe is not asked to revive it"
+    );
+
+    // Once Stripe has ended it, the answer is the same.
+    fake.store
+        .lock()
+        .unwrap()
+        .subscriptions
+        .get_mut(&sub_id)
+        .unwrap()["status"] = json!("canceled");
+    let (status, body) = post(&app, &token, "/stripe/resumesubscription", json!({})).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+}
+
+#[tokio::test]
+async fn a_subscription_updated_event_that_drops_the_cancellation_is_mirrored() {
+    let (app, fake) = stripe_app().await;
+    let (token, sub_id) = stripe_member(&app, &fake).await;
+    let (status, _) = post(&app, &token, "/stripe/cancelsubscription", json!({})).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(mirrored_cancel(&app, &sub_id).await, 1);
+
+    // The member resumed on Stripe's side (customer portal, dashboard): Stripe sends the update.
+    let mut sub = fake.store.lock().unwrap().subscriptions[&sub_id].clone();
+    sub["cancel_at_period_end"] = json!(false);
+    sub["canceled_at"] = Value::Null;
+    let event = subscription_event("evt_resumed", "customer.subscription.updated", &sub);
+    let (status, _) = webhook(&app, &event, WEBHOOK_SECRET, app.state.clock.now_secs()).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(mirrored_cancel(&app, &sub_id).await, 0);
 }

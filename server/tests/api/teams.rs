@@ -119,7 +119,7 @@ async fn profile(app: &TestApp, token: &str) -> Value {
 }
 
 /// A coach's team with one athlete who joined by link: (coach token, athlete id, athlete token).
-async fn team_with_athlete(app: &TestApp) -> (String, String, String) {
+pub(crate) async fn team_with_athlete(app: &TestApp) -> (String, String, String) {
     let (_, coach_token) = coach(app, "cora@example.com", "Cora").await;
     let hash = invite(app, &coach_token).await;
     let (athlete, athlete_token) = person(app, "abe@example.com", "Abe").await;

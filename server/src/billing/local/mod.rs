@@ -1,6 +1,7 @@
 //! The built-in test-mode payment provider: a checkout page served by the app
 //! (`/_checkout/{session}`), Stripe's test cards, subscriptions with a paid invoice per period,
-//! the upcoming invoice, card change and cancel at period end. Nothing is ever charged.
+//! the upcoming invoice, card change, cancel at period end and resuming it. Nothing is ever
+//! charged.
 
 pub mod card;
 pub mod invoice_page;
@@ -502,6 +503,34 @@ impl PaymentProvider for LocalProvider {
         .bind(subscription_id)
         .execute(self.db.pool())
         .await?;
+        self.subscription(subscription_id)
+            .await?
+            .ok_or_else(|| AppError::not_found("You have no membership yet."))
+    }
+
+    async fn resume(&self, subscription_id: &str) -> Result<SubscriptionInfo> {
+        let ended = || AppError::conflict(ENDED_CANNOT_RESUME);
+        let sub = self
+            .subscription(subscription_id)
+            .await?
+            .ok_or_else(|| AppError::not_found("You have no membership yet."))?;
+        if sub.status == "canceled" {
+            return Err(ended());
+        }
+        // As on Stripe, `canceled_at` goes back to null. The period check is repeated here so an
+        // ended subscription is never revived (the next look would bill every missed period).
+        let resumed = sqlx::query(
+            "UPDATE localpay_subscriptions SET cancel_at_period_end = 0, canceled_at = NULL \
+             WHERE id = $1 AND status = 'active' AND current_period_end > $2",
+        )
+        .bind(subscription_id)
+        .bind(self.db.now_ms())
+        .execute(self.db.pool())
+        .await?
+        .rows_affected();
+        if resumed == 0 {
+            return Err(ended());
+        }
         self.subscription(subscription_id)
             .await?
             .ok_or_else(|| AppError::not_found("You have no membership yet."))

@@ -1,6 +1,6 @@
 //! The Stripe provider: Checkout Sessions (subscription mode; setup mode for a card change),
-//! Customers, Subscriptions, Invoices and cancel at period end, over Stripe's REST API with the
-//! secret key, pinned to API version 2024-06-20. Webhooks are in `webhook`.
+//! Customers, Subscriptions, Invoices, cancel at period end and resuming it, over Stripe's REST
+//! API with the secret key, pinned to API version 2024-06-20. Webhooks are in `webhook`.
 
 pub mod webhook;
 
@@ -336,6 +336,17 @@ impl PaymentProvider for StripeProvider {
         self.post(
             &format!("/v1/subscriptions/{subscription_id}"),
             &[("cancel_at_period_end", "true")],
+        )
+        .await?;
+        self.subscription(subscription_id)
+            .await?
+            .ok_or_else(|| AppError::not_found("You have no membership yet."))
+    }
+
+    async fn resume(&self, subscription_id: &str) -> Result<SubscriptionInfo> {
+        self.post(
+            &format!("/v1/subscriptions/{subscription_id}"),
+            &[("cancel_at_period_end", "false")],
         )
         .await?;
         self.subscription(subscription_id)

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { useChangePaymentRequest } from '../api/change-payment-request';
 import { usePlans } from '../api/get-plans';
 import { useSubscription } from '../api/get-subscription';
+import { useResumeSubscription } from '../api/resume-subscription';
 import { CardSummary } from '../components/CardSummary';
 import { SkeletonLines } from '../components/SkeletonLines';
 import { capitalise, formatLongDate } from '../format';
@@ -19,6 +20,7 @@ export function MembershipRoute() {
   const subscription = useSubscription();
   const plans = usePlans();
   const change = useChangePaymentRequest();
+  const resume = useResumeSubscription();
   // Pending, then success while the browser leaves for the card-change checkout.
   const changing = change.isPending || change.isSuccess;
 
@@ -39,6 +41,8 @@ export function MembershipRoute() {
   } else {
     const data = subscription.data;
     const active = data.status === 'active';
+    // Cancelled at period end and not ended yet: one click keeps it.
+    const resumable = data.cancelAtPeriodEnd && data.status !== 'canceled';
     const plan = planLabel(data.plan, plans.data);
     const date = data.currentPeriodEnd ? formatLongDate(data.currentPeriodEnd) : null;
     body = (
@@ -48,10 +52,28 @@ export function MembershipRoute() {
           <span className={`fw-bold ${active ? 'text-success' : 'text-body'}`} data-testid="membership-status">
             {capitalise(data.status)}
           </span>
-          {date && (
-            <span className="d-block text-muted" data-testid="membership-period">
-              {data.cancelAtPeriodEnd ? t.endsOn(date) : t.renewsOn(date)}
-            </span>
+          {date && resumable ? (
+            <div className="mt-2">
+              <p className="mb-2" data-testid="membership-period">
+                {t.endingNotice(date)}
+              </p>
+              <Button
+                size="sm"
+                variant="primary"
+                onClick={() => resume.mutate()}
+                disabled={resume.isPending}
+                aria-busy={resume.isPending}
+              >
+                {resume.isPending && <BsSpinner animation="border" size="sm" className="me-1" aria-hidden="true" />}
+                {resume.isPending ? t.resuming : t.resume}
+              </Button>
+            </div>
+          ) : (
+            date && (
+              <span className="d-block text-muted" data-testid="membership-period">
+                {data.cancelAtPeriodEnd ? t.endsOn(date) : t.renewsOn(date)}
+              </span>
+            )
           )}
         </dd>
         {plan && (
