@@ -1,12 +1,9 @@
 import type { RouteObject } from 'react-router';
-import { PageTitle } from '@/components/ui/PageTitle';
-import { teamTexts as t } from '../texts';
+import '../teams.css';
+import { InviteRoute } from './InviteRoute';
+import { TeamConfigRoute } from './TeamConfigRoute';
 
-export const teamPublicRoutes: RouteObject[] = [
-  { path: 'teams/invite/:inviteHash', element: <PageTitle title={t.inviteTitle} /> },
-];
+export const teamPublicRoutes: RouteObject[] = [{ path: 'teams/invite/:inviteHash', element: <InviteRoute /> }];
 
 /** Children of /account. */
-export const teamAccountRoutes: RouteObject[] = [
-  { path: 'team-config', element: <h2 className="h4">{t.teamTitle}</h2> },
-];
+export const teamAccountRoutes: RouteObject[] = [{ path: 'team-config', element: <TeamConfigRoute /> }];
