@@ -7,7 +7,7 @@ import { RenewPrompt } from '@/components/ui/RenewPrompt';
 import { useAuth } from '@/lib/auth-context';
 
 /** Screens where the renew prompt would be in the way of renewing or signing in. */
-const NO_RENEW_PROMPT = /^\/(choose-a-plan|_checkout|swaz-subscription|auth\/|env$)/;
+const NO_RENEW_PROMPT = /^\/(choose-a-plan|_checkout|swaz-subscription|auth\/|teams\/invite\/|env$)/;
 
 /** Screens without the chat widget (SPEC §2). */
 const CHAT_HIDDEN_ON = ['/athletic-vision', '/weekly-map-create', '/daily-action-create'];
