@@ -10,6 +10,7 @@ mod identity;
 mod mail;
 mod planning;
 mod platform;
+mod reminders;
 mod stripe;
 mod support;
 mod teams;

@@ -126,6 +126,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/notificationsettings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in athlete's notification settings. */
+        get: operations["get_settings"];
+        /** Saves the notification settings (game day is left as it is). */
+        put: operations["put_settings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notificationsettings/gameday": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Turns game day on (every reminder silenced until the end of today in the athlete's zone) or
+         *     off.
+         */
+        put: operations["put_game_day"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/plans": {
         parameters: {
             query?: never;
@@ -826,6 +864,10 @@ export interface components {
             /** @description A sentence a person can act on. */
             message: string;
         };
+        GameDayInput: {
+            /** @description `true` silences every reminder until the end of today in the settings' zone. */
+            gameDay: boolean;
+        };
         /** @description One day of the calendar. */
         HeatmapDay: {
             /**
@@ -891,6 +933,35 @@ export interface components {
         NewPracticeEvent: {
             /** @description `vision_listened` or `breathing_done`. */
             kind?: string | null;
+        };
+        /** @description The athlete's notification settings (defaults until the first save). */
+        NotificationSettings: {
+            /** @description An e-mail reminding of the daily practice at `dailyReminderTime`. */
+            dailyReminder: boolean;
+            /** @description `HH:MM`, in `timeZone`. */
+            dailyReminderTime: string;
+            /** @description True while game day silences every reminder. */
+            gameDay: boolean;
+            /** @description When game day ends (the end of that day in `timeZone`); `null` when it is not on. */
+            gameDayUntil?: string | null;
+            /** @description One hour before the weekly live call. */
+            liveCallReminder: boolean;
+            productNews: boolean;
+            /** @description IANA name of the zone reminders follow. */
+            timeZone: string;
+            /** @description On Sundays at the daily time: map the week. */
+            weeklyMapReminder: boolean;
+        };
+        /** @description Every field is required. */
+        NotificationSettingsInput: {
+            dailyReminder: boolean;
+            /** @description `HH:MM`, 00:00 to 23:59. */
+            dailyReminderTime: string;
+            liveCallReminder: boolean;
+            productNews: boolean;
+            /** @description An IANA name such as `Europe/Berlin`. */
+            timeZone: string;
+            weeklyMapReminder: boolean;
         };
         PastInvoice: {
             /** Format: int64 */
@@ -1383,6 +1454,111 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationSettings"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    put_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotificationSettingsInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationSettings"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    put_game_day: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GameDayInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationSettings"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
