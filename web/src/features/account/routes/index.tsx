@@ -1,8 +1,8 @@
 import type { RouteObject } from 'react-router';
 import { ChangePasswordForm } from '../components/ChangePasswordForm';
+import { NotificationSettingsForm } from '../components/NotificationSettingsForm';
 import { ProfileForm } from '../components/ProfileForm';
 import { TimeZoneForm } from '../components/TimeZoneForm';
-import { accountTexts } from '../texts';
 
 /** Children of /account this feature owns; app/router adds the others. */
 export const accountChildRoutes: RouteObject[] = [
@@ -16,5 +16,5 @@ export const accountChildRoutes: RouteObject[] = [
     ),
   },
   { path: 'change-password', element: <ChangePasswordForm /> },
-  { path: 'notification-settings', element: <h2 className="h4">{accountTexts.notificationsTitle}</h2> },
+  { path: 'notification-settings', element: <NotificationSettingsForm /> },
 ];
