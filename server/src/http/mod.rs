@@ -54,6 +54,8 @@ fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         ))
         .routes(routes!(account::profile::put_time_zone))
         .routes(routes!(account::password::change_password))
+        .routes(routes!(account::data::export))
+        .routes(routes!(account::data::delete_account))
         .routes(routes!(
             reminders::routes::get_settings,
             reminders::routes::put_settings

@@ -38,7 +38,7 @@ pub struct NotificationSettings {
 }
 
 impl NotificationSettings {
-    fn new(s: Settings, now_ms: i64) -> Self {
+    pub fn new(s: Settings, now_ms: i64) -> Self {
         let until = s.game_day_until.filter(|until| *until > now_ms);
         Self {
             daily_reminder: s.daily_reminder,

@@ -2,6 +2,7 @@
 //! PostgreSQL when `TEST_DATABASE_URL` is set).
 
 mod account;
+mod account_data;
 mod billing;
 mod cli;
 mod dashboard;

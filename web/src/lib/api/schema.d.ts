@@ -4,6 +4,44 @@
  */
 
 export interface paths {
+    "/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Deletes the account and everything of it, queued mail included. A team admin must hand the
+         *     team over (or end it) first: 409. An active individual membership is cancelled with the
+         *     payment provider first, so nothing more is charged.
+         */
+        delete: operations["delete_account"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Everything of the signed-in athlete's, as one JSON document. */
+        get: operations["export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dailylogs": {
         parameters: {
             query?: never;
@@ -728,6 +766,21 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description Everything SWAZ keeps about the athlete. */
+        AccountExport: {
+            dailyActions: components["schemas"]["DailyActionEntry"][];
+            exportedAt: string;
+            /** @description Paid invoices from the payment provider, newest first. */
+            invoices: components["schemas"]["PastInvoice"][];
+            notificationSettings: components["schemas"]["NotificationSettings"];
+            practiceEvents: components["schemas"]["PracticeEvent"][];
+            /** @description Names, e-mail, time zone, paid role and team membership. */
+            profile: components["schemas"]["Profile"];
+            vision?: null | components["schemas"]["VisionDraft"];
+            /** @description Every complete vision, newest first. */
+            visionHistory: components["schemas"]["VisionVersion"][];
+            weeklyMaps: components["schemas"]["WeeklyMapEntry"][];
+        };
         /** @description A saved vision: the nine answers, `q1`..`q9`, exactly as written. */
         AthleticVision: {
             q1: string;
@@ -844,6 +897,10 @@ export interface components {
             /** @description Today's date in that zone, `YYYY-MM-DD`. */
             today: string;
             visionComplete: boolean;
+        };
+        DeleteAccountInput: {
+            /** @description Must be `DELETE`. */
+            confirmation: string;
         };
         Done: {
             message: string;
@@ -1153,6 +1210,12 @@ export interface components {
         UpcomingSubscription: {
             defaultPaymentMethod?: null | components["schemas"]["PaymentMethod"];
         };
+        /** @description The vision being written: the nine answers as far as they are saved. */
+        VisionDraft: {
+            /** @description `q1`..`q9` in order; `null` where not answered yet. */
+            answers: (string | null)[];
+            updatedAt: string;
+        };
         VisionVersion: components["schemas"]["AthleticVision"] & {
             createdAt: string;
             updatedAt: string;
@@ -1225,6 +1288,94 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    delete_account: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteAccountInput"];
+            };
+        };
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountExport"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     daily_logs: {
         parameters: {
             query?: {
