@@ -49,6 +49,22 @@ export const accountTexts = {
     saveFailed: 'Something went wrong while saving the time zone',
   },
   notificationsTitle: 'Notifications',
+  data: {
+    title: 'Your data',
+    explain: 'Download everything SWAZ keeps about you as a JSON file, or delete your account.',
+    download: 'Download my data',
+    downloading: 'Preparing...',
+    downloadFailed: 'Your data could not be downloaded. Please try again.',
+    deleteTitle: 'Delete my account',
+    deleteExplain:
+      'This deletes your account and all of its data: your vision, logs, practice and settings. It cannot be undone. An active membership is cancelled.',
+    deleteLabel: 'Type DELETE to confirm',
+    deleteWord: 'DELETE',
+    deleteButton: 'Delete my account forever',
+    deleting: 'Deleting...',
+    deleted: 'Your account was deleted',
+    deleteFailed: 'Your account could not be deleted. Please try again.',
+  },
   notifications: {
     title: 'Notifications',
     explain: 'Reminders come by e-mail. Each one has a link to snooze it for an hour or to unsubscribe.',

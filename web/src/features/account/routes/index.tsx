@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import { AccountDataSection } from '../components/AccountDataSection';
 import { ChangePasswordForm } from '../components/ChangePasswordForm';
 import { NotificationSettingsForm } from '../components/NotificationSettingsForm';
 import { ProfileForm } from '../components/ProfileForm';
@@ -12,6 +13,7 @@ export const accountChildRoutes: RouteObject[] = [
       <>
         <ProfileForm />
         <TimeZoneForm />
+        <AccountDataSection />
       </>
     ),
   },
