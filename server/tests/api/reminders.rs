@@ -410,3 +410,19 @@ async fn the_scheduler_runs_by_itself_and_stops_when_told() {
     assert_eq!(messages.len(), 1);
     running.stop().await;
 }
+
+#[tokio::test]
+async fn swaz_serve_starts_the_scheduler_with_its_configured_tick() {
+    let app = TestApp::builder()
+        .config(|c| c.reminder_tick_secs = 1)
+        .spawn()
+        .await;
+    app.clock().set(utc("2026-11-24T12:00:00Z"));
+    athlete(&app, "ann@example.com", settings("UTC", "20:00")).await;
+    app.clock().set(utc("2026-11-24T20:00:00Z"));
+    let messages = app.mailbox("ann@example.com", 1).await;
+    assert_eq!(
+        messages[0]["subject"],
+        "Your 10 minutes of SWAZ practice today"
+    );
+}
