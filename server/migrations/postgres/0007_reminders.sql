@@ -1,6 +1,8 @@
 -- Notification settings: one row per athlete once saved (defaults apply before that).
 -- Flags are 0/1 BIGINTs (portable through sqlx's Any driver); the daily time is minutes after
--- local midnight; game_day_until silences every reminder due before it.
+-- local midnight; game_day_until silences every reminder due before it; saved_at is the last save
+-- of the settings form: occasions due before it are not reminded (turning a reminder on at 20:30
+-- for 20:00 does not send one at once).
 CREATE TABLE notification_settings (
     user_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
     daily_reminder BIGINT NOT NULL DEFAULT 0,
@@ -10,6 +12,7 @@ CREATE TABLE notification_settings (
     live_call_reminder BIGINT NOT NULL DEFAULT 0,
     product_news BIGINT NOT NULL DEFAULT 0,
     game_day_until BIGINT,
+    saved_at BIGINT NOT NULL,
     created_at BIGINT NOT NULL,
     updated_at BIGINT NOT NULL
 );

@@ -69,6 +69,11 @@ fn is_recent(due: DateTime<Utc>, now: DateTime<Utc>) -> bool {
     due <= now && now - due < LATE_LIMIT
 }
 
+/// Due now, not too late, and not before the athlete saved the settings that make it due.
+fn is_due(due: DateTime<Utc>, now: DateTime<Utc>, settings: &Settings) -> bool {
+    is_recent(due, now) && due.timestamp_millis() >= settings.saved_at
+}
+
 /// The reminders due at `now` and not more than [`LATE_LIMIT`] late, whether or not they were
 /// already sent (the occasions table decides that).
 pub fn due_occasions(settings: &Settings, now: DateTime<Utc>) -> Vec<Occasion> {
@@ -78,7 +83,7 @@ pub fn due_occasions(settings: &Settings, now: DateTime<Utc>) -> Vec<Occasion> {
     let days = [today.checked_sub_days(Days::new(1)), Some(today)];
     for day in days.into_iter().flatten() {
         let at = local_instant(day, settings.daily_time, tz);
-        if !is_recent(at, now) {
+        if !is_due(at, now, settings) {
             continue;
         }
         if settings.daily_reminder {
@@ -99,7 +104,7 @@ pub fn due_occasions(settings: &Settings, now: DateTime<Utc>) -> Vec<Occasion> {
     if settings.live_call_reminder {
         let call = live_call::next_call(now - LIVE_CALL_LEAD);
         let at = call - LIVE_CALL_LEAD;
-        if is_recent(at, now) {
+        if is_due(at, now, settings) {
             due.push(Occasion {
                 kind: Kind::LiveCall,
                 key: call.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
@@ -153,6 +158,16 @@ mod tests {
         assert_eq!(at[0].key, "2026-11-24");
         assert_eq!(due_occasions(&s, utc("2026-11-24T20:59:00Z")).len(), 1);
         assert!(due_occasions(&s, utc("2026-11-24T21:00:00Z")).is_empty());
+    }
+
+    #[test]
+    fn a_reminder_turned_on_after_its_time_waits_for_the_next_day() {
+        let s = Settings {
+            saved_at: utc("2026-11-24T20:30:00Z").timestamp_millis(),
+            ..daily("UTC", "20:00")
+        };
+        assert!(due_occasions(&s, utc("2026-11-24T20:31:00Z")).is_empty());
+        assert_eq!(due_occasions(&s, utc("2026-11-25T20:00:00Z")).len(), 1);
     }
 
     #[test]

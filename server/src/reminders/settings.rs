@@ -68,6 +68,8 @@ pub struct Settings {
     pub product_news: bool,
     /// Every reminder due before this instant (ms) is silenced.
     pub game_day_until: Option<i64>,
+    /// When the athlete last saved the settings (ms); nothing due before is reminded.
+    pub saved_at: i64,
 }
 
 impl Settings {
@@ -81,6 +83,7 @@ impl Settings {
             live_call_reminder: false,
             product_news: false,
             game_day_until: None,
+            saved_at: 0,
         }
     }
 

@@ -17,11 +17,12 @@ fn from_row(row: &sqlx::any::AnyRow) -> sqlx::Result<Settings> {
         live_call_reminder: on("live_call_reminder")?,
         product_news: on("product_news")?,
         game_day_until: row.try_get("game_day_until")?,
+        saved_at: row.try_get("saved_at")?,
     })
 }
 
 const COLUMNS: &str = "daily_reminder, daily_minute, time_zone, weekly_map_reminder, \
-    live_call_reminder, product_news, game_day_until";
+    live_call_reminder, product_news, game_day_until, saved_at";
 
 /// The saved settings, or `None` before the first save.
 pub async fn get(conn: &mut AnyConnection, user_id: &str) -> sqlx::Result<Option<Settings>> {
@@ -62,10 +63,10 @@ pub async fn save(
 ) -> sqlx::Result<()> {
     sqlx::query(
         "INSERT INTO notification_settings (user_id, daily_reminder, daily_minute, time_zone, \
-           weekly_map_reminder, live_call_reminder, product_news, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) \
+           weekly_map_reminder, live_call_reminder, product_news, saved_at, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $8) \
          ON CONFLICT (user_id) DO UPDATE SET daily_reminder = $2, daily_minute = $3, time_zone = $4, \
-           weekly_map_reminder = $5, live_call_reminder = $6, product_news = $7, updated_at = $8",
+           weekly_map_reminder = $5, live_call_reminder = $6, product_news = $7, saved_at = $8, updated_at = $8",
     )
     .bind(user_id)
     .bind(flag(input.daily_reminder))
@@ -97,8 +98,8 @@ async fn ensure(
     };
     sqlx::query(
         "INSERT INTO notification_settings (user_id, daily_reminder, daily_minute, time_zone, \
-           weekly_map_reminder, live_call_reminder, product_news, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) ON CONFLICT (user_id) DO NOTHING",
+           weekly_map_reminder, live_call_reminder, product_news, saved_at, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $8) ON CONFLICT (user_id) DO NOTHING",
     )
     .bind(user_id)
     .bind(flag(input.daily_reminder))

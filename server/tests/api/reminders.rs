@@ -426,3 +426,12 @@ async fn swaz_serve_starts_the_scheduler_with_its_configured_tick() {
         "Your 10 minutes of SWAZ practice today"
     );
 }
+
+#[tokio::test]
+async fn turning_the_reminder_on_after_todays_time_does_not_send_one_at_once() {
+    let app = TestApp::spawn().await;
+    app.clock().set(utc("2026-11-24T20:30:00Z"));
+    athlete(&app, "ann@example.com", settings("UTC", "20:00")).await;
+    assert_eq!(tick(&app).await, TickReport::default());
+    fires_exactly_at(&app, "ann@example.com", "2026-11-25T20:00:00Z", 0).await;
+}
