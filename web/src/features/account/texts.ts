@@ -55,7 +55,8 @@ export const accountTexts = {
     download: 'Download my data',
     downloading: 'Preparing...',
     downloadFailed: 'Your data could not be downloaded. Please try again.',
-    deleteTitle: 'Delete my account',
+    // Not 'Delete my account': the page's one heading named Account is its title.
+    deleteTitle: 'Delete everything',
     deleteExplain:
       'This deletes your account and all of its data: your vision, logs, practice and settings. It cannot be undone. An active membership is cancelled.',
     deleteLabel: 'Type DELETE to confirm',
