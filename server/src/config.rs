@@ -70,6 +70,8 @@ pub struct Config {
     pub live_call_url: String,
     /// Lets `/_dev/clock` move the app's clock (browser tests); refused in production.
     pub settable_clock: bool,
+    /// Seconds between rounds of the reminder scheduler; 0 turns it off in this instance.
+    pub reminder_tick_secs: u64,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -227,6 +229,7 @@ impl Config {
             live_call_url: var("SWAZ_LIVE_CALL_URL")
                 .unwrap_or_else(|| DEFAULT_LIVE_CALL_URL.into()),
             settable_clock: parse_var("SWAZ_SETTABLE_CLOCK", false)?,
+            reminder_tick_secs: parse_var("SWAZ_REMINDER_TICK_SECS", 30)?,
         }
         .checked()
     }

@@ -3,7 +3,7 @@
 //! the real app.
 //!
 //! Layout: one folder per capability (`auth`, `account`, `billing`, `teams`, `mail`, `vision`,
-//! `practice`, `planning`, `dashboard`) with its handlers, domain types and storage functions;
+//! `practice`, `planning`, `dashboard`, `reminders`) with its handlers, domain types and storage functions;
 //! shared plumbing (`config`, `db`, `error`, `http`) beside them. Storage is runtime-bound SQL
 //! through sqlx's `Any` driver (see `db`).
 
@@ -22,6 +22,7 @@ pub mod mail;
 pub mod planning;
 pub mod practice;
 pub mod ratelimit;
+pub mod reminders;
 pub mod teams;
 pub mod vision;
 
@@ -97,27 +98,35 @@ pub async fn build(config: Config) -> anyhow::Result<AppState> {
     })))
 }
 
-/// Starts the background workers (mail delivery).
-pub fn spawn_workers(state: &AppState) -> anyhow::Result<()> {
+/// Starts the background workers: mail delivery, and the reminder scheduler unless
+/// `SWAZ_REMINDER_TICK_SECS` is 0. Answers the scheduler so the caller can stop it.
+pub fn spawn_workers(state: &AppState) -> anyhow::Result<Option<reminders::scheduler::Scheduler>> {
     let transport = mail::worker::Transport::from_config(&state.config)?;
     tokio::spawn(mail::worker::run(
         state.db.clone(),
         transport,
         state.mail_notify.clone(),
     ));
-    Ok(())
+    let every = state.config.reminder_tick_secs;
+    Ok((every > 0).then(|| {
+        reminders::scheduler::Scheduler::spawn(state.clone(), std::time::Duration::from_secs(every))
+    }))
 }
 
 /// Serves `state` on `listener` until the process is asked to stop.
 pub async fn serve(state: AppState, listener: tokio::net::TcpListener) -> anyhow::Result<()> {
-    spawn_workers(&state)?;
+    let scheduler = spawn_workers(&state)?;
     let app = router(state);
-    axum::serve(
+    let served = axum::serve(
         listener,
         app.into_make_service_with_connect_info::<SocketAddr>(),
     )
     .with_graceful_shutdown(shutdown_signal())
-    .await?;
+    .await;
+    if let Some(scheduler) = scheduler {
+        scheduler.stop().await;
+    }
+    served?;
     Ok(())
 }
 

@@ -1,4 +1,5 @@
 //! The signed-in member's own account: profile and password (SPEC §2 Account).
 
+pub mod data;
 pub mod password;
 pub mod profile;

@@ -55,7 +55,8 @@ pub struct ProfileUpdate {
     pub email: String,
 }
 
-async fn load(state: &AppState, user: User) -> Result<Profile> {
+/// The profile answer for `user` (paid role and team included).
+pub async fn load(state: &AppState, user: User) -> Result<Profile> {
     let mut conn = state.db.pool().acquire().await?;
     let paid = entitlements::is_paid(&mut conn, &user.id, state.clock.now_ms()).await?;
     let team =

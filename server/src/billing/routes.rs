@@ -372,7 +372,7 @@ pub struct BillingHistory {
     pub history: Vec<PastInvoice>,
 }
 
-fn past(i: InvoiceInfo) -> PastInvoice {
+pub fn past(i: InvoiceInfo) -> PastInvoice {
     PastInvoice {
         id: i.id,
         created: i.created,

@@ -21,7 +21,9 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::error::AppError;
-use crate::{account, auth, billing, dashboard, mail, planning, practice, teams, vision, AppState};
+use crate::{
+    account, auth, billing, dashboard, mail, planning, practice, reminders, teams, vision, AppState,
+};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -52,6 +54,13 @@ fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         ))
         .routes(routes!(account::profile::put_time_zone))
         .routes(routes!(account::password::change_password))
+        .routes(routes!(account::data::export))
+        .routes(routes!(account::data::delete_account))
+        .routes(routes!(
+            reminders::routes::get_settings,
+            reminders::routes::put_settings
+        ))
+        .routes(routes!(reminders::routes::put_game_day))
         .routes(routes!(meta::env_info))
         .routes(routes!(
             vision::routes::get_vision,
@@ -132,6 +141,12 @@ pub fn router(state: AppState) -> Router {
         .route("/_dev/mailbox", get(mail::mailbox::list))
         .route("/_dev/clock", get(dev_clock::get).post(dev_clock::set))
         .route("/_invoice/{token}", get(billing::local::invoice_page::show))
+        // One-click links of reminder mails: signed, idempotent, no sign-in (see `reminders`).
+        .route("/_reminders/snooze", get(reminders::pages::snooze))
+        .route(
+            "/_reminders/unsubscribe",
+            get(reminders::pages::unsubscribe),
+        )
         .nest("/_api/v1", api)
         .nest("/auth/v1", auth::routes::router())
         .merge(static_files::router(&state.config.web_dir))

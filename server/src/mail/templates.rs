@@ -115,6 +115,91 @@ pub fn removed_from_team(to: &str, first_name: &str, team_name: &str, reason: &s
     }
 }
 
+/// The links every reminder carries besides its main button.
+pub struct ReminderLinks<'a> {
+    pub snooze: &'a str,
+    pub unsubscribe: &'a str,
+    pub settings: &'a str,
+}
+
+fn reminder(
+    to: &str,
+    first_name: &str,
+    subject: &str,
+    lead: &str,
+    button: (&str, &str),
+    links: &ReminderLinks<'_>,
+) -> Message {
+    let hello = greeting(first_name);
+    let (label, url) = button;
+    let html = html_page(&hello, &[lead], Some(button)).replace(
+        "<p style=\"font-size:12px;color:#777\">SWAZ",
+        &format!(
+            "<p><a href=\"{}\">Remind me in an hour</a></p>\
+             <p style=\"font-size:12px;color:#555\"><a href=\"{}\">Unsubscribe from this reminder</a> · \
+             <a href=\"{}\">Notification settings</a></p>\
+             <p style=\"font-size:12px;color:#777\">SWAZ",
+            escape(links.snooze),
+            escape(links.unsubscribe),
+            escape(links.settings)
+        ),
+    );
+    Message {
+        to: to.to_owned(),
+        subject: subject.to_owned(),
+        text: format!(
+            "{hello}\n\n{lead}\n\n{label}: {url}\n\nRemind me in an hour: {}\n\nUnsubscribe from this reminder: {}\nNotification settings: {}\n",
+            links.snooze, links.unsubscribe, links.settings
+        ),
+        html,
+    }
+}
+
+pub fn daily_reminder(to: &str, first_name: &str, app: &str, links: &ReminderLinks<'_>) -> Message {
+    reminder(
+        to,
+        first_name,
+        "Your 10 minutes of SWAZ practice today",
+        "Time for today's practice: listen to your vision, breathe, and plan tomorrow. It takes about 10 minutes.",
+        ("Start today's practice", app),
+        links,
+    )
+}
+
+pub fn weekly_map_reminder(
+    to: &str,
+    first_name: &str,
+    app: &str,
+    links: &ReminderLinks<'_>,
+) -> Message {
+    reminder(
+        to,
+        first_name,
+        "Map your week with SWAZ",
+        "It's Sunday: look back on your week and set the objectives for the next one.",
+        ("Start my weekly map", app),
+        links,
+    )
+}
+
+pub fn live_call_reminder(
+    to: &str,
+    first_name: &str,
+    starts: &str,
+    join: &str,
+    links: &ReminderLinks<'_>,
+) -> Message {
+    let lead = format!("The weekly live call starts in an hour, at {starts}.");
+    reminder(
+        to,
+        first_name,
+        "The SWAZ live call starts in an hour",
+        &lead,
+        ("Join the live call", join),
+        links,
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -31,7 +31,7 @@ pub struct AthleticVision {
 }
 
 impl AthleticVision {
-    fn from_answers(a: [String; STEPS], updated_at: i64) -> Self {
+    pub fn from_answers(a: [String; STEPS], updated_at: i64) -> Self {
         let [q1, q2, q3, q4, q5, q6, q7, q8, q9] = a;
         Self {
             q1,

@@ -2,6 +2,7 @@
 //! PostgreSQL when `TEST_DATABASE_URL` is set).
 
 mod account;
+mod account_data;
 mod billing;
 mod cli;
 mod dashboard;
@@ -10,6 +11,7 @@ mod identity;
 mod mail;
 mod planning;
 mod platform;
+mod reminders;
 mod stripe;
 mod support;
 mod teams;

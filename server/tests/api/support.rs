@@ -25,6 +25,7 @@ type ConfigTweak = Box<dyn FnOnce(&mut Config)>;
 pub struct Builder {
     tweak: Vec<ConfigTweak>,
     web_dir: Option<PathBuf>,
+    shared_database: Option<String>,
 }
 
 impl TestApp {
@@ -36,6 +37,7 @@ impl TestApp {
         Builder {
             tweak: vec![],
             web_dir: None,
+            shared_database: None,
         }
     }
 
@@ -219,10 +221,19 @@ impl Builder {
         self
     }
 
+    /// A second instance on `other`'s database (the multi-instance set-up); `other` owns the
+    /// database and drops it.
+    pub fn same_database_as(mut self, other: &TestApp) -> Self {
+        self.shared_database = Some(other.state.config.database_url.expose().to_owned());
+        self
+    }
+
     pub async fn spawn(self) -> TestApp {
         let dir = std::env::temp_dir().join(format!("swaz-test-{}", uuid::Uuid::new_v4()));
         std::fs::create_dir_all(&dir).unwrap();
+        let shared = self.shared_database.clone();
         let (database_url, pg_database) = match std::env::var("TEST_DATABASE_URL") {
+            _ if shared.is_some() => (shared.unwrap_or_default(), None),
             Ok(base) if base.starts_with("postgres") => {
                 let name = format!("swaz_t_{}", uuid::Uuid::new_v4().simple());
                 create_pg_database(&base, &name).await;
@@ -253,6 +264,8 @@ impl Builder {
             billing: swaz::config::BillingConfig::defaults(),
             live_call_url: "https://meet.example.com/swaz-live".into(),
             settable_clock: true,
+            // Tests run rounds themselves with `reminders::scheduler::tick`.
+            reminder_tick_secs: 0,
         };
         for tweak in self.tweak {
             tweak(&mut config);

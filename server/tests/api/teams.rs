@@ -839,3 +839,36 @@ async fn a_member_becomes_co_admin_only_after_accepting() {
         )
     );
 }
+
+#[tokio::test]
+async fn a_team_admin_must_hand_the_team_over_before_deleting_the_account_but_a_member_may_leave_by_deleting(
+) {
+    let app = team_app(25).spawn().await;
+    let (coach_token, athlete, athlete_token) = team_with_athlete(&app).await;
+    let delete = |token: String| {
+        let app = &app;
+        async move {
+            app.http
+                .delete(app.url("/_api/v1/account"))
+                .bearer_auth(token)
+                .json(&json!({ "confirmation": "DELETE" }))
+                .send()
+                .await
+                .unwrap()
+        }
+    };
+    let res = delete(coach_token.clone()).await;
+    assert_eq!(res.status(), StatusCode::CONFLICT);
+    let body: Value = res.json().await.unwrap();
+    assert!(
+        body["message"]
+            .as_str()
+            .unwrap()
+            .contains("Make another member admin"),
+        "{body}"
+    );
+    assert_eq!(delete(athlete_token).await.status(), StatusCode::NO_CONTENT);
+    let (status, team) = get(&app, "/team/members", &coach_token).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(!team.to_string().contains(&athlete), "{team}");
+}

@@ -4,6 +4,44 @@
  */
 
 export interface paths {
+    "/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Deletes the account and everything of it, queued mail included. A team admin must hand the
+         *     team over (or end it) first: 409. An active individual membership is cancelled with the
+         *     payment provider first, so nothing more is charged.
+         */
+        delete: operations["delete_account"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Everything of the signed-in athlete's, as one JSON document. */
+        get: operations["export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dailylogs": {
         parameters: {
             query?: never;
@@ -120,6 +158,44 @@ export interface paths {
         put?: never;
         /** Pays with a test card: 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined. */
         post: operations["pay"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notificationsettings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in athlete's notification settings. */
+        get: operations["get_settings"];
+        /** Saves the notification settings (game day is left as it is). */
+        put: operations["put_settings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notificationsettings/gameday": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Turns game day on (every reminder silenced until the end of today in the athlete's zone) or
+         *     off.
+         */
+        put: operations["put_game_day"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -710,6 +786,21 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description Everything SWAZ keeps about the athlete. */
+        AccountExport: {
+            dailyActions: components["schemas"]["DailyActionEntry"][];
+            exportedAt: string;
+            /** @description Paid invoices from the payment provider, newest first. */
+            invoices: components["schemas"]["PastInvoice"][];
+            notificationSettings: components["schemas"]["NotificationSettings"];
+            practiceEvents: components["schemas"]["PracticeEvent"][];
+            /** @description Names, e-mail, time zone, paid role and team membership. */
+            profile: components["schemas"]["Profile"];
+            vision?: null | components["schemas"]["VisionDraft"];
+            /** @description Every complete vision, newest first. */
+            visionHistory: components["schemas"]["VisionVersion"][];
+            weeklyMaps: components["schemas"]["WeeklyMapEntry"][];
+        };
         /** @description A saved vision: the nine answers, `q1`..`q9`, exactly as written. */
         AthleticVision: {
             q1: string;
@@ -827,6 +918,10 @@ export interface components {
             today: string;
             visionComplete: boolean;
         };
+        DeleteAccountInput: {
+            /** @description Must be `DELETE`. */
+            confirmation: string;
+        };
         Done: {
             message: string;
         };
@@ -845,6 +940,10 @@ export interface components {
             code: string;
             /** @description A sentence a person can act on. */
             message: string;
+        };
+        GameDayInput: {
+            /** @description `true` silences every reminder until the end of today in the settings' zone. */
+            gameDay: boolean;
         };
         /** @description One day of the calendar. */
         HeatmapDay: {
@@ -911,6 +1010,35 @@ export interface components {
         NewPracticeEvent: {
             /** @description `vision_listened` or `breathing_done`. */
             kind?: string | null;
+        };
+        /** @description The athlete's notification settings (defaults until the first save). */
+        NotificationSettings: {
+            /** @description An e-mail reminding of the daily practice at `dailyReminderTime`. */
+            dailyReminder: boolean;
+            /** @description `HH:MM`, in `timeZone`. */
+            dailyReminderTime: string;
+            /** @description True while game day silences every reminder. */
+            gameDay: boolean;
+            /** @description When game day ends (the end of that day in `timeZone`); `null` when it is not on. */
+            gameDayUntil?: string | null;
+            /** @description One hour before the weekly live call. */
+            liveCallReminder: boolean;
+            productNews: boolean;
+            /** @description IANA name of the zone reminders follow. */
+            timeZone: string;
+            /** @description On Sundays at the daily time: map the week. */
+            weeklyMapReminder: boolean;
+        };
+        /** @description Every field is required. */
+        NotificationSettingsInput: {
+            dailyReminder: boolean;
+            /** @description `HH:MM`, 00:00 to 23:59. */
+            dailyReminderTime: string;
+            liveCallReminder: boolean;
+            productNews: boolean;
+            /** @description An IANA name such as `Europe/Berlin`. */
+            timeZone: string;
+            weeklyMapReminder: boolean;
         };
         PastInvoice: {
             /** Format: int64 */
@@ -1102,6 +1230,12 @@ export interface components {
         UpcomingSubscription: {
             defaultPaymentMethod?: null | components["schemas"]["PaymentMethod"];
         };
+        /** @description The vision being written: the nine answers as far as they are saved. */
+        VisionDraft: {
+            /** @description `q1`..`q9` in order; `null` where not answered yet. */
+            answers: (string | null)[];
+            updatedAt: string;
+        };
         VisionVersion: components["schemas"]["AthleticVision"] & {
             createdAt: string;
             updatedAt: string;
@@ -1174,6 +1308,94 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    delete_account: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteAccountInput"];
+            };
+        };
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountExport"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     daily_logs: {
         parameters: {
             query?: {
@@ -1403,6 +1625,111 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationSettings"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    put_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotificationSettingsInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationSettings"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    put_game_day: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GameDayInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationSettings"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,8 +1,9 @@
 import type { RouteObject } from 'react-router';
+import { AccountDataSection } from '../components/AccountDataSection';
 import { ChangePasswordForm } from '../components/ChangePasswordForm';
+import { NotificationSettingsForm } from '../components/NotificationSettingsForm';
 import { ProfileForm } from '../components/ProfileForm';
 import { TimeZoneForm } from '../components/TimeZoneForm';
-import { accountTexts } from '../texts';
 
 /** Children of /account this feature owns; app/router adds the others. */
 export const accountChildRoutes: RouteObject[] = [
@@ -12,9 +13,10 @@ export const accountChildRoutes: RouteObject[] = [
       <>
         <ProfileForm />
         <TimeZoneForm />
+        <AccountDataSection />
       </>
     ),
   },
   { path: 'change-password', element: <ChangePasswordForm /> },
-  { path: 'notification-settings', element: <h2 className="h4">{accountTexts.notificationsTitle}</h2> },
+  { path: 'notification-settings', element: <NotificationSettingsForm /> },
 ];

@@ -1,0 +1,34 @@
+import { readFile } from 'node:fs/promises';
+import { expect, signIn, submitLogin, test, toast } from '../support/fixtures';
+
+test('the athlete downloads their data as JSON', async ({ page, user }) => {
+  await signIn(page, user);
+  await page.goto('/account');
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download my data' }).click();
+  const file = await downloading;
+  expect(file.suggestedFilename()).toMatch(/^swaz-data-\d{4}-\d{2}-\d{2}\.json$/);
+  const data = JSON.parse(await readFile(await file.path(), 'utf8'));
+  expect(data.profile.email).toBe(user.email);
+  expect(data).toHaveProperty('notificationSettings.dailyReminder', false);
+  expect(data).toHaveProperty('dailyActions');
+});
+
+test('deleting the account needs the typed confirmation and then the login is refused', async ({ page, user }) => {
+  await signIn(page, user);
+  await page.goto('/account');
+  const button = page.getByRole('button', { name: 'Delete my account forever' });
+  await expect(button).toBeDisabled();
+  await page.getByLabel('Type DELETE to confirm').fill('delete');
+  await expect(button).toBeDisabled();
+  await page.getByLabel('Type DELETE to confirm').fill('DELETE');
+  await button.click();
+  await expect(toast(page, 'Your account was deleted')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'MEMBER LOGIN' })).toBeVisible();
+
+  await page.goto('/auth/login');
+  await submitLogin(page, user.email, user.password);
+  await expect(toast(page, 'Invalid login credentials')).toBeVisible();
+  await expect(page).not.toHaveURL(/\/user-dashboard$/);
+});

@@ -1,0 +1,142 @@
+//! `GET/PUT /_api/v1/notificationsettings` and `PUT /_api/v1/notificationsettings/gameday`.
+
+use axum::extract::State;
+use axum::Json;
+use chrono::Days;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::ToSchema;
+
+use super::settings::{Settings, SettingsInput};
+use super::storage;
+use crate::auth::CurrentUser;
+use crate::dashboard::days;
+use crate::db::ms_to_rfc3339;
+use crate::error::{AppError, ErrorBody, Result};
+use crate::http::json::ApiJson;
+use crate::AppState;
+
+/// The athlete's notification settings (defaults until the first save).
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NotificationSettings {
+    /// An e-mail reminding of the daily practice at `dailyReminderTime`.
+    pub daily_reminder: bool,
+    /// `HH:MM`, in `timeZone`.
+    pub daily_reminder_time: String,
+    /// IANA name of the zone reminders follow.
+    pub time_zone: String,
+    /// On Sundays at the daily time: map the week.
+    pub weekly_map_reminder: bool,
+    /// One hour before the weekly live call.
+    pub live_call_reminder: bool,
+    pub product_news: bool,
+    /// True while game day silences every reminder.
+    pub game_day: bool,
+    /// When game day ends (the end of that day in `timeZone`); `null` when it is not on.
+    pub game_day_until: Option<String>,
+}
+
+impl NotificationSettings {
+    pub fn new(s: Settings, now_ms: i64) -> Self {
+        let until = s.game_day_until.filter(|until| *until > now_ms);
+        Self {
+            daily_reminder: s.daily_reminder,
+            daily_reminder_time: s.daily_time.to_hhmm(),
+            time_zone: s.time_zone.name().to_owned(),
+            weekly_map_reminder: s.weekly_map_reminder,
+            live_call_reminder: s.live_call_reminder,
+            product_news: s.product_news,
+            game_day: until.is_some(),
+            game_day_until: until.map(ms_to_rfc3339),
+        }
+    }
+}
+
+/// Every field is required.
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[allow(dead_code)] // Documents the body; the handler validates the JSON itself.
+pub struct NotificationSettingsInput {
+    daily_reminder: bool,
+    /// `HH:MM`, 00:00 to 23:59.
+    daily_reminder_time: String,
+    /// An IANA name such as `Europe/Berlin`.
+    time_zone: String,
+    weekly_map_reminder: bool,
+    live_call_reminder: bool,
+    product_news: bool,
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[allow(dead_code)]
+pub struct GameDayInput {
+    /// `true` silences every reminder until the end of today in the settings' zone.
+    game_day: bool,
+}
+
+/// The signed-in athlete's notification settings.
+#[utoipa::path(get, path = "/notificationsettings", tag = "account",
+    responses((status = 200, body = NotificationSettings), (status = 401, body = ErrorBody)),
+    security(("bearer" = [])))]
+pub async fn get_settings(
+    State(state): State<AppState>,
+    me: CurrentUser,
+) -> Result<Json<NotificationSettings>> {
+    let mut conn = state.db.pool().acquire().await?;
+    let settings = storage::get_or_default(&mut conn, &me.id).await?;
+    Ok(Json(NotificationSettings::new(
+        settings,
+        state.clock.now_ms(),
+    )))
+}
+
+/// Saves the notification settings (game day is left as it is).
+#[utoipa::path(put, path = "/notificationsettings", tag = "account", request_body = NotificationSettingsInput,
+    responses((status = 200, body = NotificationSettings), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)),
+    security(("bearer" = [])))]
+pub async fn put_settings(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    ApiJson(body): ApiJson<Value>,
+) -> Result<Json<NotificationSettings>> {
+    let input = SettingsInput::parse(&body)?;
+    let now = state.clock.now_ms();
+    let mut tx = state.db.begin_write().await?;
+    storage::save(&mut tx, &me.id, &input, now).await?;
+    let saved = storage::get_or_default(&mut tx, &me.id).await?;
+    tx.commit().await?;
+    Ok(Json(NotificationSettings::new(saved, now)))
+}
+
+/// Turns game day on (every reminder silenced until the end of today in the athlete's zone) or
+/// off.
+#[utoipa::path(put, path = "/notificationsettings/gameday", tag = "account", request_body = GameDayInput,
+    responses((status = 200, body = NotificationSettings), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)),
+    security(("bearer" = [])))]
+pub async fn put_game_day(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    ApiJson(body): ApiJson<Value>,
+) -> Result<Json<NotificationSettings>> {
+    let on = match body.get("gameDay") {
+        Some(Value::Bool(on)) => *on,
+        _ => return Err(AppError::bad_request("gameDay is required: true or false.")),
+    };
+    let now = state.clock.now();
+    let now_ms = now.timestamp_millis();
+    let mut tx = state.db.begin_write().await?;
+    let current = storage::get_or_default(&mut tx, &me.id).await?;
+    let until = on.then(|| {
+        let tz = current.time_zone.tz();
+        let today = days::local_day(now, tz);
+        today
+            .checked_add_days(Days::new(1))
+            .map_or(i64::MAX, |tomorrow| days::day_start_ms(tomorrow, tz))
+    });
+    storage::set_game_day(&mut tx, &me.id, &current, until, now_ms).await?;
+    let saved = storage::get_or_default(&mut tx, &me.id).await?;
+    tx.commit().await?;
+    Ok(Json(NotificationSettings::new(saved, now_ms)))
+}

@@ -1,0 +1,184 @@
+//! The athlete's notification settings and how a request becomes them.
+
+use chrono::NaiveTime;
+use serde_json::Value;
+
+use crate::domain::TimeZone;
+use crate::error::AppError;
+
+/// Minutes after local midnight of the default daily reminder (20:00).
+pub const DEFAULT_DAILY_MINUTE: u32 = 20 * 60;
+
+/// A time of day to the minute, written `HH:MM`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeOfDay(u32);
+
+impl TimeOfDay {
+    pub fn parse(raw: &str) -> Result<Self, AppError> {
+        let bad = || {
+            AppError::bad_request(format!(
+                "dailyReminderTime must be a time of day written HH:MM, such as 07:30 or 20:00, not {:?}.",
+                raw.chars().take(20).collect::<String>()
+            ))
+        };
+        let (h, m) = raw.trim().split_once(':').ok_or_else(bad)?;
+        if h.len() != 2 || m.len() != 2 {
+            return Err(bad());
+        }
+        let h: u32 = h.parse().map_err(|_| bad())?;
+        let m: u32 = m.parse().map_err(|_| bad())?;
+        if h > 23 || m > 59 {
+            return Err(bad());
+        }
+        Ok(Self(h * 60 + m))
+    }
+
+    /// From stored minutes after midnight; out-of-range values fall back to the default.
+    pub fn from_minutes(minutes: i64) -> Self {
+        if (0..24 * 60).contains(&minutes) {
+            Self(minutes as u32)
+        } else {
+            Self(DEFAULT_DAILY_MINUTE)
+        }
+    }
+
+    pub fn minutes(self) -> u32 {
+        self.0
+    }
+
+    pub fn time(self) -> NaiveTime {
+        NaiveTime::from_hms_opt(self.0 / 60, self.0 % 60, 0).expect("a valid time of day")
+    }
+
+    pub fn to_hhmm(self) -> String {
+        format!("{:02}:{:02}", self.0 / 60, self.0 % 60)
+    }
+}
+
+/// What the athlete chose (or the defaults, before the first save).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settings {
+    pub daily_reminder: bool,
+    pub daily_time: TimeOfDay,
+    pub time_zone: TimeZone,
+    /// Sunday, at the daily time.
+    pub weekly_map_reminder: bool,
+    /// One hour before the weekly live call.
+    pub live_call_reminder: bool,
+    pub product_news: bool,
+    /// Every reminder due before this instant (ms) is silenced.
+    pub game_day_until: Option<i64>,
+    /// When the athlete last saved the settings (ms); nothing due before is reminded.
+    pub saved_at: i64,
+}
+
+impl Settings {
+    /// Reminders off, 20:00, in the profile's time zone (or UTC).
+    pub fn defaults(time_zone: TimeZone) -> Self {
+        Self {
+            daily_reminder: false,
+            daily_time: TimeOfDay(DEFAULT_DAILY_MINUTE),
+            time_zone,
+            weekly_map_reminder: false,
+            live_call_reminder: false,
+            product_news: false,
+            game_day_until: None,
+            saved_at: 0,
+        }
+    }
+
+    pub fn any_reminder(&self) -> bool {
+        self.daily_reminder || self.weekly_map_reminder || self.live_call_reminder
+    }
+}
+
+/// A complete settings update, validated.
+#[derive(Clone, Debug)]
+pub struct SettingsInput {
+    pub daily_reminder: bool,
+    pub daily_time: TimeOfDay,
+    pub time_zone: TimeZone,
+    pub weekly_map_reminder: bool,
+    pub live_call_reminder: bool,
+    pub product_news: bool,
+}
+
+fn flag(body: &Value, name: &str) -> Result<bool, AppError> {
+    match body.get(name) {
+        Some(Value::Bool(b)) => Ok(*b),
+        None | Some(Value::Null) => Err(AppError::bad_request(format!(
+            "{name} is required: true or false."
+        ))),
+        Some(_) => Err(AppError::bad_request(format!(
+            "{name} must be true or false."
+        ))),
+    }
+}
+
+fn text<'a>(body: &'a Value, name: &str, example: &str) -> Result<&'a str, AppError> {
+    match body.get(name) {
+        Some(Value::String(s)) => Ok(s),
+        None | Some(Value::Null) => Err(AppError::bad_request(format!(
+            "{name} is required, for example {example}."
+        ))),
+        Some(_) => Err(AppError::bad_request(format!(
+            "{name} must be text, for example {example}."
+        ))),
+    }
+}
+
+impl SettingsInput {
+    /// Reads the JSON body field by field, so every mistake gets a sentence a person can act on.
+    pub fn parse(body: &Value) -> Result<Self, AppError> {
+        if !body.is_object() {
+            return Err(AppError::bad_request(
+                "Send the notification settings as a JSON object.",
+            ));
+        }
+        Ok(Self {
+            daily_reminder: flag(body, "dailyReminder")?,
+            daily_time: TimeOfDay::parse(text(body, "dailyReminderTime", "\"20:00\"")?)?,
+            time_zone: TimeZone::parse(text(body, "timeZone", "\"America/Los_Angeles\"")?)?,
+            weekly_map_reminder: flag(body, "weeklyMapReminder")?,
+            live_call_reminder: flag(body, "liveCallReminder")?,
+            product_news: flag(body, "productNews")?,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn times_of_day_are_hh_mm_within_a_day() {
+        assert_eq!(TimeOfDay::parse("07:05").unwrap().minutes(), 425);
+        assert_eq!(TimeOfDay::parse(" 23:59 ").unwrap().to_hhmm(), "23:59");
+        for bad in [
+            "24:00", "7:05", "12:60", "noon", "", "12:5", "-1:00", "12:00:00",
+        ] {
+            assert!(TimeOfDay::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_settings_body_needs_every_field_with_its_type() {
+        let good = json!({"dailyReminder": true, "dailyReminderTime": "06:30", "timeZone": "Europe/Berlin",
+            "weeklyMapReminder": false, "liveCallReminder": true, "productNews": false});
+        let parsed = SettingsInput::parse(&good).unwrap();
+        assert_eq!(parsed.time_zone.name(), "Europe/Berlin");
+        let mut missing = good.clone();
+        missing.as_object_mut().unwrap().remove("productNews");
+        assert_eq!(
+            SettingsInput::parse(&missing).unwrap_err().to_string(),
+            "productNews is required: true or false."
+        );
+        let mut wrong = good.clone();
+        wrong["dailyReminder"] = json!("yes");
+        assert_eq!(
+            SettingsInput::parse(&wrong).unwrap_err().to_string(),
+            "dailyReminder must be true or false."
+        );
+    }
+}

@@ -1,0 +1,304 @@
+//! Storage of notification settings, handled reminder occasions and snoozes (portable SQL).
+
+use sqlx::{AnyConnection, Row};
+
+use super::schedule::Kind;
+use super::settings::{Settings, SettingsInput, TimeOfDay};
+use crate::domain::TimeZone;
+
+fn from_row(row: &sqlx::any::AnyRow) -> sqlx::Result<Settings> {
+    let on = |name: &str| -> sqlx::Result<bool> { Ok(row.try_get::<i64, _>(name)? != 0) };
+    let zone: String = row.try_get("time_zone")?;
+    Ok(Settings {
+        daily_reminder: on("daily_reminder")?,
+        daily_time: TimeOfDay::from_minutes(row.try_get("daily_minute")?),
+        time_zone: TimeZone::stored_or_utc(Some(&zone)),
+        weekly_map_reminder: on("weekly_map_reminder")?,
+        live_call_reminder: on("live_call_reminder")?,
+        product_news: on("product_news")?,
+        game_day_until: row.try_get("game_day_until")?,
+        saved_at: row.try_get("saved_at")?,
+    })
+}
+
+const COLUMNS: &str = "daily_reminder, daily_minute, time_zone, weekly_map_reminder, \
+    live_call_reminder, product_news, game_day_until, saved_at";
+
+/// The saved settings, or `None` before the first save.
+pub async fn get(conn: &mut AnyConnection, user_id: &str) -> sqlx::Result<Option<Settings>> {
+    let row = sqlx::query(&format!(
+        "SELECT {COLUMNS} FROM notification_settings WHERE user_id = $1"
+    ))
+    .bind(user_id)
+    .fetch_optional(conn)
+    .await?;
+    row.as_ref().map(from_row).transpose()
+}
+
+/// The saved settings, or the defaults in the profile's time zone (UTC when it has none).
+pub async fn get_or_default(conn: &mut AnyConnection, user_id: &str) -> sqlx::Result<Settings> {
+    if let Some(saved) = get(conn, user_id).await? {
+        return Ok(saved);
+    }
+    let zone: Option<Option<String>> =
+        sqlx::query_scalar("SELECT time_zone FROM users WHERE id = $1")
+            .bind(user_id)
+            .fetch_optional(&mut *conn)
+            .await?;
+    Ok(Settings::defaults(TimeZone::stored_or_utc(
+        zone.flatten().as_deref(),
+    )))
+}
+
+fn flag(on: bool) -> i64 {
+    i64::from(on)
+}
+
+/// Saves a complete update; game day stays as it was.
+pub async fn save(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    input: &SettingsInput,
+    now: i64,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO notification_settings (user_id, daily_reminder, daily_minute, time_zone, \
+           weekly_map_reminder, live_call_reminder, product_news, saved_at, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $8) \
+         ON CONFLICT (user_id) DO UPDATE SET daily_reminder = $2, daily_minute = $3, time_zone = $4, \
+           weekly_map_reminder = $5, live_call_reminder = $6, product_news = $7, saved_at = $8, updated_at = $8",
+    )
+    .bind(user_id)
+    .bind(flag(input.daily_reminder))
+    .bind(i64::from(input.daily_time.minutes()))
+    .bind(input.time_zone.name())
+    .bind(flag(input.weekly_map_reminder))
+    .bind(flag(input.live_call_reminder))
+    .bind(flag(input.product_news))
+    .bind(now)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Stores `settings` as they are (used to write the defaults before a partial change).
+async fn ensure(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    settings: &Settings,
+    now: i64,
+) -> sqlx::Result<()> {
+    let input = SettingsInput {
+        daily_reminder: settings.daily_reminder,
+        daily_time: settings.daily_time,
+        time_zone: settings.time_zone,
+        weekly_map_reminder: settings.weekly_map_reminder,
+        live_call_reminder: settings.live_call_reminder,
+        product_news: settings.product_news,
+    };
+    sqlx::query(
+        "INSERT INTO notification_settings (user_id, daily_reminder, daily_minute, time_zone, \
+           weekly_map_reminder, live_call_reminder, product_news, saved_at, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $8) ON CONFLICT (user_id) DO NOTHING",
+    )
+    .bind(user_id)
+    .bind(flag(input.daily_reminder))
+    .bind(i64::from(input.daily_time.minutes()))
+    .bind(input.time_zone.name())
+    .bind(flag(input.weekly_map_reminder))
+    .bind(flag(input.live_call_reminder))
+    .bind(flag(input.product_news))
+    .bind(now)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Silences every reminder due before `until` (`None` ends game day).
+pub async fn set_game_day(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    current: &Settings,
+    until: Option<i64>,
+    now: i64,
+) -> sqlx::Result<()> {
+    ensure(conn, user_id, current, now).await?;
+    sqlx::query(
+        "UPDATE notification_settings SET game_day_until = $1, updated_at = $2 WHERE user_id = $3",
+    )
+    .bind(until)
+    .bind(now)
+    .bind(user_id)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Turns off one kind of reminder (the unsubscribe link).
+pub async fn turn_off(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    current: &Settings,
+    kind: Kind,
+    now: i64,
+) -> sqlx::Result<()> {
+    ensure(conn, user_id, current, now).await?;
+    let column = match kind {
+        Kind::Daily => "daily_reminder",
+        Kind::WeeklyMap => "weekly_map_reminder",
+        Kind::LiveCall => "live_call_reminder",
+    };
+    sqlx::query(&format!(
+        "UPDATE notification_settings SET {column} = 0, updated_at = $1 WHERE user_id = $2"
+    ))
+    .bind(now)
+    .bind(user_id)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// An athlete with at least one reminder on.
+pub struct Subscriber {
+    pub user_id: String,
+    pub email: String,
+    pub first_name: String,
+    pub settings: Settings,
+}
+
+/// Every athlete with a reminder on.
+pub async fn subscribers(conn: &mut AnyConnection) -> sqlx::Result<Vec<Subscriber>> {
+    let rows = sqlx::query(&format!(
+        "SELECT n.user_id, u.email, u.first_name, {} FROM notification_settings n \
+         JOIN users u ON u.id = n.user_id \
+         WHERE n.daily_reminder <> 0 OR n.weekly_map_reminder <> 0 OR n.live_call_reminder <> 0 \
+         ORDER BY n.user_id",
+        COLUMNS
+            .split(", ")
+            .map(|c| format!("n.{}", c.trim()))
+            .collect::<Vec<_>>()
+            .join(", ")
+    ))
+    .fetch_all(conn)
+    .await?;
+    rows.iter()
+        .map(|row| {
+            Ok(Subscriber {
+                user_id: row.try_get("user_id")?,
+                email: row.try_get("email")?,
+                first_name: row.try_get("first_name")?,
+                settings: from_row(row)?,
+            })
+        })
+        .collect()
+}
+
+/// Whether the scheduler has already dealt with this occasion.
+pub async fn handled(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    kind: Kind,
+    occasion: &str,
+) -> sqlx::Result<bool> {
+    let found: Option<i64> = sqlx::query_scalar(
+        "SELECT 1 FROM reminder_occasions WHERE user_id = $1 AND kind = $2 AND occasion = $3",
+    )
+    .bind(user_id)
+    .bind(kind.as_str())
+    .bind(occasion)
+    .fetch_optional(conn)
+    .await?;
+    Ok(found.is_some())
+}
+
+/// Claims an occasion for `outcome`; true only for the one caller whose row was inserted.
+pub async fn claim_occasion(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    kind: Kind,
+    occasion: &str,
+    due_at: i64,
+    outcome: &str,
+    now: i64,
+) -> sqlx::Result<bool> {
+    let done = sqlx::query(
+        "INSERT INTO reminder_occasions (user_id, kind, occasion, due_at, outcome, handled_at) \
+         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (user_id, kind, occasion) DO NOTHING",
+    )
+    .bind(user_id)
+    .bind(kind.as_str())
+    .bind(occasion)
+    .bind(due_at)
+    .bind(outcome)
+    .bind(now)
+    .execute(conn)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Schedules one more reminder for `occasion`; answers when it is due (the first snooze's time
+/// when the link is used again).
+pub async fn snooze(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    kind: Kind,
+    occasion: &str,
+    due_at: i64,
+    now: i64,
+) -> sqlx::Result<i64> {
+    sqlx::query(
+        "INSERT INTO reminder_snoozes (user_id, kind, occasion, due_at, created_at) \
+         VALUES ($1, $2, $3, $4, $5) ON CONFLICT (user_id, kind, occasion) DO NOTHING",
+    )
+    .bind(user_id)
+    .bind(kind.as_str())
+    .bind(occasion)
+    .bind(due_at)
+    .bind(now)
+    .execute(&mut *conn)
+    .await?;
+    sqlx::query_scalar(
+        "SELECT due_at FROM reminder_snoozes WHERE user_id = $1 AND kind = $2 AND occasion = $3",
+    )
+    .bind(user_id)
+    .bind(kind.as_str())
+    .bind(occasion)
+    .fetch_one(conn)
+    .await
+}
+
+pub struct Snooze {
+    pub user_id: String,
+    pub kind: Kind,
+    pub occasion: String,
+    pub due_at: i64,
+}
+
+/// Snoozes due in `[since, until]`.
+pub async fn due_snoozes(
+    conn: &mut AnyConnection,
+    since: i64,
+    until: i64,
+) -> sqlx::Result<Vec<Snooze>> {
+    let rows = sqlx::query(
+        "SELECT user_id, kind, occasion, due_at FROM reminder_snoozes \
+         WHERE due_at > $1 AND due_at <= $2 ORDER BY due_at",
+    )
+    .bind(since)
+    .bind(until)
+    .fetch_all(conn)
+    .await?;
+    let mut out = Vec::with_capacity(rows.len());
+    for row in rows {
+        let kind: String = row.try_get("kind")?;
+        if let Some(kind) = Kind::from_name(&kind) {
+            out.push(Snooze {
+                user_id: row.try_get("user_id")?,
+                kind,
+                occasion: row.try_get("occasion")?,
+                due_at: row.try_get("due_at")?,
+            });
+        }
+    }
+    Ok(out)
+}
