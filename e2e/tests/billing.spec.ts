@@ -23,11 +23,11 @@ test('first flow: plan, declined then paid checkout, new account, membership, ca
   await expect(page.getByRole('heading', { name: 'Choose Your Plan' })).toBeVisible();
   await expect(page.getByText('Save 17%')).toBeVisible();
   await page.getByText('Yearly').click();
-  await expect(page.getByText('$289.00')).toBeVisible();
-  await expect(page.getByText('$1,990.00')).toBeVisible();
+  await expect(page.getByText('$289')).toBeVisible();
+  await expect(page.getByText('$1,990')).toBeVisible();
   await page.getByText('Monthly').click();
-  await expect(page.getByText('$29.00')).toBeVisible();
-  await expect(page.getByText('$199.00')).toBeVisible();
+  await expect(page.getByText('$29')).toBeVisible();
+  await expect(page.getByText('$199')).toBeVisible();
   await page.getByRole('button', { name: 'Start Individual' }).click();
 
   // The local provider's checkout page.
@@ -37,11 +37,11 @@ test('first flow: plan, declined then paid checkout, new account, membership, ca
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Name on card').fill('Ann Buyer');
   await fillCard(page, '4000 0000 0000 0002');
-  await page.getByRole('button', { name: 'Pay $29.00' }).click();
+  await page.getByRole('button', { name: 'Pay $29' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Your card was declined.' })).toBeVisible();
 
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByRole('button', { name: 'Pay $29.00' }).click();
+  await page.getByRole('button', { name: 'Pay $29' }).click();
 
   // First-flow success page, then login with the generated password.
   await expect(page).toHaveURL(/\/auth\/login$/, { timeout: 30_000 });
@@ -58,6 +58,9 @@ test('first flow: plan, declined then paid checkout, new account, membership, ca
   expect(confirmed.status()).toBeLessThan(400);
 
   await submitLogin(page, email, generatedPassword);
+  // Signed in with the generated password: offered to choose one's own, or not now.
+  await expect(page).toHaveURL(/\/account\/change-password$/);
+  await page.getByRole('link', { name: 'Not now, go to my dashboard' }).click();
   await expect(page).toHaveURL(/\/user-dashboard$/);
 
   // Membership: active, with the paying card.
@@ -91,7 +94,7 @@ test('first flow: plan, declined then paid checkout, new account, membership, ca
   const invoices = page.getByTestId('invoice');
   await expect(invoices).toHaveCount(1);
   await expect(invoices.first().getByRole('img', { name: 'Paid' })).toBeVisible();
-  await expect(invoices.first()).toContainText('$29.00');
+  await expect(invoices.first()).toContainText('$29');
   await expect(invoices.first().getByRole('link', { name: 'View' })).toHaveAttribute('target', '_blank');
   await expect(invoices.first().getByRole('link', { name: 'Download' })).toHaveAttribute('target', '_blank');
 });
@@ -119,7 +122,7 @@ test('a signed-in member subscribes through the member return page', async ({ pa
   await page.getByLabel('E-mail').fill(user.email);
   await page.getByLabel('Name on card').fill('Jordan Member');
   await fillCard(page, '4242 4242 4242 4242');
-  await page.getByRole('button', { name: 'Pay $1,990.00' }).click();
+  await page.getByRole('button', { name: 'Pay $1,990' }).click();
 
   await expect(page).toHaveURL(/\/user-dashboard$/, { timeout: 30_000 });
   await page.goto('/account/membership');
@@ -137,7 +140,7 @@ test('buying with the e-mail of an existing account attaches the subscription an
   await page.getByLabel('E-mail').fill(user.email);
   await page.getByLabel('Name on card').fill('Jordan Again');
   await fillCard(page, '4242 4242 4242 4242');
-  await page.getByRole('button', { name: 'Pay $29.00' }).click();
+  await page.getByRole('button', { name: 'Pay $29' }).click();
 
   await expect(page).toHaveURL(/\/auth\/login/, { timeout: 30_000 });
   await expect(page.getByRole('alert').filter({ hasText: 'New Subscription Added to your account' })).toBeVisible();
@@ -159,7 +162,7 @@ test('a member who cancelled resumes the membership with one click and sees the 
   await page.getByLabel('E-mail').fill(user.email);
   await page.getByLabel('Name on card').fill('Jordan Member');
   await fillCard(page, '4242 4242 4242 4242');
-  await page.getByRole('button', { name: 'Pay $29.00' }).click();
+  await page.getByRole('button', { name: 'Pay $29' }).click();
   await expect(page).toHaveURL(/\/user-dashboard$/, { timeout: 30_000 });
 
   await page.goto('/account/membership');
@@ -181,5 +184,5 @@ test('a member who cancelled resumes the membership with one click and sees the 
   // The billing screen expects the next invoice again.
   await page.goto('/account/billing');
   await expect(page.getByTestId('upcoming-invoice')).toContainText(date);
-  await expect(page.getByTestId('upcoming-invoice')).toContainText('$29.00');
+  await expect(page.getByTestId('upcoming-invoice')).toContainText('$29');
 });

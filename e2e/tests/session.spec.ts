@@ -19,7 +19,7 @@ test('a session ended by a password change on another device is noticed and send
   await laptop.close();
 
   // The first browser still holds its old session; its next call is refused.
-  await page.getByRole('link', { name: 'Daily Logs' }).click();
+  await page.getByRole('banner').getByRole('link', { name: 'Daily Logs' }).click();
   await expect(page).toHaveURL(/\/auth\/login\?returnUrl=%2Fdaily-logs$/);
   await expect(page.getByRole('alert').filter({ hasText: 'You were signed out because your session ended' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('sb-swaz-auth-token'))).toBeNull();
