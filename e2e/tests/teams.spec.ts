@@ -25,7 +25,7 @@ async function coachWithTeam(page: Page): Promise<TestUser> {
   await page.getByLabel('E-mail').fill(coach.email);
   await page.getByLabel('Name on card').fill('Casey Coach');
   await fillCard(page);
-  await page.getByRole('button', { name: 'Pay $199.00' }).click();
+  await page.getByRole('button', { name: 'Pay $199' }).click();
   await expect(page).toHaveURL(/\/user-dashboard$/, { timeout: 30_000 });
   return coach;
 }

@@ -4,10 +4,12 @@ import { planLabel } from './plan-name';
 
 describe('formatMoney', () => {
   it('divides minor units by 100 in US-English currency format', () => {
-    expect(formatMoney(2900, 'usd')).toBe('$29.00');
-    expect(formatMoney(199000, 'usd')).toBe('$1,990.00');
-    expect(formatMoney(28900, 'USD')).toBe('$289.00');
-    expect(formatMoney(0, 'usd')).toBe('$0.00');
+    expect(formatMoney(2900, 'usd')).toBe('$29');
+    expect(formatMoney(2850, 'usd')).toBe('$28.50');
+    expect(formatMoney(2905, 'usd')).toBe('$29.05');
+    expect(formatMoney(199000, 'usd')).toBe('$1,990');
+    expect(formatMoney(28900, 'USD')).toBe('$289');
+    expect(formatMoney(0, 'usd')).toBe('$0');
     expect(formatMoney(1999, 'eur')).toBe('€19.99');
   });
 });

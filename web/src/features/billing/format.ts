@@ -1,6 +1,15 @@
-/** SPEC §9: amounts are minor units divided by 100, in US-English currency format. */
+/**
+ * SPEC §9: amounts are minor units divided by 100, in US-English currency format; whole amounts
+ * without cents ('$29', but '$28.50').
+ */
 export function formatMoney(minorUnits: number, currency: string): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(minorUnits / 100);
+  const whole = minorUnits % 100 === 0;
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: currency.toUpperCase(),
+    minimumFractionDigits: whole ? 0 : 2,
+    maximumFractionDigits: 2,
+  }).format(minorUnits / 100);
 }
 
 /** SPEC §9: dates in long format, e.g. 'November 23, 2026'. Takes seconds since the epoch. */
