@@ -4,9 +4,11 @@
 mod account;
 mod billing;
 mod cli;
+mod contact;
 mod dashboard;
 mod fake_stripe;
 mod identity;
+mod inspiration;
 mod mail;
 mod planning;
 mod platform;

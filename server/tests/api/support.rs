@@ -253,6 +253,9 @@ impl Builder {
             billing: swaz::config::BillingConfig::defaults(),
             live_call_url: "https://meet.example.com/swaz-live".into(),
             settable_clock: true,
+            contact_email: "operator@swaz.test".into(),
+            contact_rate_limit: 1000,
+            testimonial_video_url: None,
         };
         for tweak in self.tweak {
             tweak(&mut config);
