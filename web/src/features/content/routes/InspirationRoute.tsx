@@ -25,7 +25,7 @@ export function InspirationRoute() {
           {athletes.data.map((athlete) => (
             <Col key={athlete.name} as="li">
               <Card className="h-100 shadow-sm border-0">
-                <Card.Img variant="top" src={athlete.picUrl} alt="" width={400} height={400} />
+                <Card.Img variant="top" src={athlete.picUrl} alt="" width={400} height={400} className="h-auto" />
                 <Card.Body>
                   <Card.Title as="h2" className="h5">
                     {athlete.name}
