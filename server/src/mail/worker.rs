@@ -93,6 +93,9 @@ pub async fn run(db: Db, transport: Transport, notify: Arc<Notify>) {
             if let Err(err) = crate::ratelimit::prune(&db, 24 * 3600).await {
                 tracing::warn!(error = ?err, "pruning rate limits failed");
             }
+            if let Err(err) = crate::content::storage::prune_contact_messages(&db).await {
+                tracing::warn!(error = ?err, "pruning old contact messages failed");
+            }
         }
         if let Err(err) = deliver_due(&db, &transport).await {
             tracing::warn!(error = ?err, "mail delivery round failed");

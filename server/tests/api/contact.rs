@@ -195,3 +195,17 @@ async fn over_smtp_the_contact_copy_carries_a_reply_to_header() {
         "{raw}"
     );
 }
+
+#[tokio::test]
+async fn contact_messages_older_than_a_year_are_pruned_and_newer_ones_kept() {
+    let app = TestApp::spawn().await;
+    assert_eq!(send(&app, valid()).await.0, StatusCode::CREATED);
+    app.clock().advance(chrono::Duration::days(200));
+    assert_eq!(send(&app, valid()).await.0, StatusCode::CREATED);
+    app.clock().advance(chrono::Duration::days(170));
+    let pruned = swaz::content::storage::prune_contact_messages(&app.state.db)
+        .await
+        .unwrap();
+    assert_eq!(pruned, 1);
+    assert_eq!(app.count("contact_messages").await, 1);
+}
