@@ -6,6 +6,8 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** Where replies go when not to the sender (the contact-form copy). */
+  replyTo?: string | null;
   createdAt: string;
 }
 

@@ -68,6 +68,13 @@ pub struct Config {
     pub billing: BillingConfig,
     /// Where athletes join the weekly live call (Tuesday 20:00 Pacific).
     pub live_call_url: String,
+    /// The operator's address: contact-form messages are e-mailed here (`SWAZ_CONTACT_EMAIL`).
+    pub contact_email: String,
+    /// Contact-form messages accepted per IP in one rate-limit window.
+    pub contact_rate_limit: i64,
+    /// The home page's testimonial video, an embed address on an allowed video host; `None`
+    /// shows the poster with quotes instead.
+    pub testimonial_video_url: Option<String>,
     /// Lets `/_dev/clock` move the app's clock (browser tests); refused in production.
     pub settable_clock: bool,
     /// Seconds between rounds of the reminder scheduler; 0 turns it off in this instance.
@@ -174,6 +181,16 @@ where
 /// A video room that opens without an account; operators set their own.
 pub const DEFAULT_LIVE_CALL_URL: &str = "https://meet.jit.si/swaz-weekly-live-call";
 
+/// Where contact-form messages go until the operator sets `SWAZ_CONTACT_EMAIL`.
+pub const DEFAULT_CONTACT_EMAIL: &str = "contact@swaz.local";
+
+/// Hosts the testimonial video may be embedded from: the two the Content-Security-Policy's
+/// `frame-src` allows (see `http::security`).
+pub const VIDEO_EMBED_PREFIXES: [&str; 2] = [
+    "https://www.youtube-nocookie.com/embed/",
+    "https://player.vimeo.com/video/",
+];
+
 impl Config {
     /// Reads the configuration from the process environment.
     pub fn from_env() -> anyhow::Result<Self> {
@@ -230,6 +247,10 @@ impl Config {
                 .unwrap_or_else(|| DEFAULT_LIVE_CALL_URL.into()),
             settable_clock: parse_var("SWAZ_SETTABLE_CLOCK", false)?,
             reminder_tick_secs: parse_var("SWAZ_REMINDER_TICK_SECS", 30)?,
+            contact_email: var("SWAZ_CONTACT_EMAIL")
+                .unwrap_or_else(|| DEFAULT_CONTACT_EMAIL.into()),
+            contact_rate_limit: parse_var("SWAZ_CONTACT_RATE_LIMIT", 5)?,
+            testimonial_video_url: var("SWAZ_TESTIMONIAL_VIDEO_URL"),
         }
         .checked()
     }
@@ -242,6 +263,18 @@ impl Config {
         if !self.live_call_url.starts_with("https://") && !self.live_call_url.starts_with("http://")
         {
             bail!("SWAZ_LIVE_CALL_URL must be an http(s) address");
+        }
+        if crate::domain::Email::try_parse(&self.contact_email).is_none() {
+            bail!("SWAZ_CONTACT_EMAIL must be an e-mail address, like contact@example.com");
+        }
+        if let Some(url) = &self.testimonial_video_url {
+            if !VIDEO_EMBED_PREFIXES.iter().any(|p| url.starts_with(p)) {
+                bail!(
+                    "SWAZ_TESTIMONIAL_VIDEO_URL must be an embed address starting with {} or {} (the hosts the Content-Security-Policy allows)",
+                    VIDEO_EMBED_PREFIXES[0],
+                    VIDEO_EMBED_PREFIXES[1]
+                );
+            }
         }
         let test_payments_allowed = parse_var("SWAZ_ALLOW_TEST_PAYMENTS", false)?;
         if self.env == Environment::Production

@@ -3,9 +3,9 @@
 //! the real app.
 //!
 //! Layout: one folder per capability (`auth`, `account`, `billing`, `teams`, `mail`, `vision`,
-//! `practice`, `planning`, `dashboard`, `reminders`) with its handlers, domain types and storage functions;
-//! shared plumbing (`config`, `db`, `error`, `http`) beside them. Storage is runtime-bound SQL
-//! through sqlx's `Any` driver (see `db`).
+//! `practice`, `planning`, `dashboard`, `reminders`, `content`) with its handlers, domain types and
+//! storage functions; shared plumbing (`config`, `db`, `error`, `http`) beside them. Storage is
+//! runtime-bound SQL through sqlx's `Any` driver (see `db`).
 
 pub mod account;
 pub mod auth;
@@ -13,6 +13,7 @@ pub mod billing;
 pub mod cli;
 pub mod clock;
 pub mod config;
+pub mod content;
 pub mod dashboard;
 pub mod db;
 pub mod domain;

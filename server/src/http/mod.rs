@@ -22,7 +22,8 @@ use utoipa_axum::routes;
 
 use crate::error::AppError;
 use crate::{
-    account, auth, billing, dashboard, mail, planning, practice, reminders, teams, vision, AppState,
+    account, auth, billing, content, dashboard, mail, planning, practice, reminders, teams, vision,
+    AppState,
 };
 
 #[derive(OpenApi)]
@@ -113,6 +114,10 @@ fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .routes(routes!(teams::routes::promote_member))
         .routes(routes!(teams::routes::accept_promotion))
         .routes(routes!(teams::routes::decline_promotion))
+        .routes(routes!(content::routes::send_contact_message))
+        .routes(routes!(content::routes::list_athletes))
+        .routes(routes!(content::routes::get_athlete))
+        .routes(routes!(content::routes::site_info))
         .split_for_parts()
 }
 

@@ -20,6 +20,7 @@ pub struct MailboxMessage {
     subject: String,
     text: String,
     html: String,
+    reply_to: Option<String>,
     created_at: String,
 }
 
@@ -39,6 +40,7 @@ pub async fn list(
                 subject: m.subject,
                 text: m.text,
                 html: m.html,
+                reply_to: m.reply_to,
                 created_at: ms_to_rfc3339(m.created_at),
             })
             .collect(),

@@ -8,19 +8,22 @@ pub struct Message {
     pub subject: String,
     pub text: String,
     pub html: String,
+    /// Where replies go when not to the sender (`Reply-To`), e.g. the author of a contact message.
+    pub reply_to: Option<String>,
 }
 
 /// Queues `message`; it is sent only if the surrounding transaction commits.
 pub async fn enqueue(conn: &mut AnyConnection, message: &Message, now: i64) -> sqlx::Result<()> {
     sqlx::query(
-        "INSERT INTO mail_outbox (id, to_addr, subject, text_body, html_body, created_at, next_attempt_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $6)",
+        "INSERT INTO mail_outbox (id, to_addr, subject, text_body, html_body, reply_to, created_at, next_attempt_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $7)",
     )
     .bind(uuid::Uuid::new_v4().to_string())
     .bind(&message.to)
     .bind(&message.subject)
     .bind(&message.text)
     .bind(&message.html)
+    .bind(message.reply_to.as_deref())
     .bind(now)
     .execute(conn)
     .await?;
@@ -41,7 +44,7 @@ pub async fn claim_due(db: &Db, limit: i64, lease_ms: i64) -> sqlx::Result<Vec<C
          WHERE sent_at IS NULL AND next_attempt_at <= $2 AND (claimed_until IS NULL OR claimed_until < $2) \
            AND id IN (SELECT id FROM mail_outbox WHERE sent_at IS NULL AND next_attempt_at <= $2 \
                       AND (claimed_until IS NULL OR claimed_until < $2) ORDER BY created_at LIMIT $3{}) \
-         RETURNING id, to_addr, subject, text_body, html_body, attempts",
+         RETURNING id, to_addr, subject, text_body, html_body, reply_to, attempts",
         db.skip_locked()
     );
     let rows = sqlx::query(&sql)
@@ -60,6 +63,7 @@ pub async fn claim_due(db: &Db, limit: i64, lease_ms: i64) -> sqlx::Result<Vec<C
                     subject: row.try_get("subject")?,
                     text: row.try_get("text_body")?,
                     html: row.try_get("html_body")?,
+                    reply_to: row.try_get("reply_to")?,
                 },
             })
         })
@@ -97,13 +101,14 @@ pub struct Stored {
     pub subject: String,
     pub text: String,
     pub html: String,
+    pub reply_to: Option<String>,
     pub created_at: i64,
 }
 
 /// Messages delivered to the local mailbox, newest first; optionally only those to `to`.
 pub async fn mailbox(db: &Db, to: Option<&str>, limit: i64) -> sqlx::Result<Vec<Stored>> {
     let rows = sqlx::query(
-        "SELECT to_addr, subject, text_body, html_body, created_at FROM mail_outbox \
+        "SELECT to_addr, subject, text_body, html_body, reply_to, created_at FROM mail_outbox \
          WHERE transport = 'mailbox' AND ($1 = '' OR to_addr = $1) \
          ORDER BY created_at DESC, id DESC LIMIT $2",
     )
@@ -118,6 +123,7 @@ pub async fn mailbox(db: &Db, to: Option<&str>, limit: i64) -> sqlx::Result<Vec<
                 subject: row.try_get("subject")?,
                 text: row.try_get("text_body")?,
                 html: row.try_get("html_body")?,
+                reply_to: row.try_get("reply_to")?,
                 created_at: row.try_get("created_at")?,
             })
         })

@@ -48,6 +48,7 @@ pub fn confirm_signup(to: &str, first_name: &str, link: &str) -> Message {
         subject: "Confirm your SWAZ e-mail address".to_owned(),
         text: format!("{hello}\n\n{lead}\n\nConfirm your e-mail: {link}\n\n{note}\n"),
         html: html_page(&hello, &[lead, note], Some(("Confirm my e-mail", link))),
+        reply_to: None,
     }
 }
 
@@ -60,6 +61,7 @@ pub fn recovery(to: &str, first_name: &str, link: &str) -> Message {
         subject: "Reset your SWAZ password".to_owned(),
         text: format!("{hello}\n\n{lead}\n\nChoose a new password: {link}\n\n{note}\n"),
         html: html_page(&hello, &[lead, note], Some(("Choose a new password", link))),
+        reply_to: None,
     }
 }
 
@@ -73,6 +75,7 @@ pub fn password_changed(to: &str, first_name: &str) -> Message {
         subject: "Your SWAZ password was changed".to_owned(),
         text: format!("{hello}\n\n{lead}\n\n{note}\n"),
         html: html_page(&hello, &[lead, note], None),
+        reply_to: None,
     }
 }
 
@@ -86,6 +89,7 @@ pub fn confirm_email_change(to: &str, first_name: &str, link: &str) -> Message {
         subject: "Confirm your new SWAZ e-mail address".to_owned(),
         text: format!("{hello}\n\n{lead}\n\nConfirm the new address: {link}\n\n{note}\n"),
         html: html_page(&hello, &[lead, note], Some(("Confirm my new e-mail", link))),
+        reply_to: None,
     }
 }
 
@@ -98,6 +102,7 @@ pub fn email_changed(to: &str, first_name: &str, new_email: &str) -> Message {
         subject: "Your SWAZ e-mail address was changed".to_owned(),
         text: format!("{hello}\n\n{lead}\n\n{note}\n"),
         html: html_page(&hello, &[&lead, note], None),
+        reply_to: None,
     }
 }
 
@@ -112,6 +117,28 @@ pub fn removed_from_team(to: &str, first_name: &str, team_name: &str, reason: &s
         subject: format!("You are no longer a member of {team_name}"),
         text: format!("{hello}\n\n{lead}\n\n{why}\n\n{note}\n"),
         html: html_page(&hello, &[&lead, &why, note], None),
+        reply_to: None,
+    }
+}
+
+/// The copy of a contact-form message for the operator; replying answers the sender.
+pub fn contact_message(to: &str, name: &str, email: &str, subject: &str, message: &str) -> Message {
+    let lead = format!("{name} <{email}> wrote through the contact form:");
+    let note = "Reply to this e-mail to answer them.";
+    let body_html = escape(message).replace('\n', "<br>");
+    Message {
+        to: to.to_owned(),
+        subject: format!("Contact form: {subject}"),
+        text: format!("{lead}\n\nSubject: {subject}\n\n{message}\n\n{note}\n"),
+        html: format!(
+            "<!doctype html><html><body style=\"font-family:Arial,sans-serif;color:#1a1a1a\">\
+             <p>{}</p><p><strong>Subject:</strong> {}</p><p>{body_html}</p>\
+             <p style=\"font-size:12px;color:#777\">{}</p></body></html>",
+            escape(&lead),
+            escape(subject),
+            escape(note)
+        ),
+        reply_to: Some(email.to_owned()),
     }
 }
 
@@ -152,6 +179,7 @@ fn reminder(
             links.snooze, links.unsubscribe, links.settings
         ),
         html,
+        reply_to: None,
     }
 }
 

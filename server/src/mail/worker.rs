@@ -48,23 +48,35 @@ impl Transport {
         match self {
             Self::Mailbox => Ok(()),
             Self::Smtp { transport, from } => {
-                let email = lettre::Message::builder()
+                let mut builder = lettre::Message::builder()
                     .from(from.clone())
                     .to(message.to.parse()?)
-                    .subject(&message.subject)
-                    .multipart(
-                        MultiPart::alternative()
-                            .singlepart(
-                                SinglePart::builder()
-                                    .header(ContentType::TEXT_PLAIN)
-                                    .body(message.text.clone()),
-                            )
-                            .singlepart(
-                                SinglePart::builder()
-                                    .header(ContentType::TEXT_HTML)
-                                    .body(message.html.clone()),
-                            ),
-                    )?;
+                    .subject(&message.subject);
+                // A reply-to lettre cannot read must not keep the message from going out.
+                match message
+                    .reply_to
+                    .as_deref()
+                    .map(str::parse::<lettre::message::Mailbox>)
+                {
+                    Some(Ok(reply_to)) => builder = builder.reply_to(reply_to),
+                    Some(Err(err)) => {
+                        tracing::warn!(%err, "sending without an unreadable Reply-To")
+                    }
+                    None => {}
+                }
+                let email = builder.multipart(
+                    MultiPart::alternative()
+                        .singlepart(
+                            SinglePart::builder()
+                                .header(ContentType::TEXT_PLAIN)
+                                .body(message.text.clone()),
+                        )
+                        .singlepart(
+                            SinglePart::builder()
+                                .header(ContentType::TEXT_HTML)
+                                .body(message.html.clone()),
+                        ),
+                )?;
                 transport.send(email).await?;
                 Ok(())
             }
@@ -80,6 +92,9 @@ pub async fn run(db: Db, transport: Transport, notify: Arc<Notify>) {
             last_housekeeping = std::time::Instant::now();
             if let Err(err) = crate::ratelimit::prune(&db, 24 * 3600).await {
                 tracing::warn!(error = ?err, "pruning rate limits failed");
+            }
+            if let Err(err) = crate::content::storage::prune_contact_messages(&db).await {
+                tracing::warn!(error = ?err, "pruning old contact messages failed");
             }
         }
         if let Err(err) = deliver_due(&db, &transport).await {

@@ -8,7 +8,7 @@ use tokio::sync::mpsc;
 use crate::support::TestApp;
 
 /// A minimal SMTP server that accepts every message and hands over its raw DATA.
-async fn smtp_sink() -> (u16, mpsc::UnboundedReceiver<String>) {
+pub async fn smtp_sink() -> (u16, mpsc::UnboundedReceiver<String>) {
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let port = listener.local_addr().unwrap().port();
     let (tx, rx) = mpsc::unbounded_channel();

@@ -266,6 +266,9 @@ impl Builder {
             settable_clock: true,
             // Tests run rounds themselves with `reminders::scheduler::tick`.
             reminder_tick_secs: 0,
+            contact_email: "operator@swaz.test".into(),
+            contact_rate_limit: 1000,
+            testimonial_video_url: None,
         };
         for tweak in self.tweak {
             tweak(&mut config);

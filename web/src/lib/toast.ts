@@ -21,3 +21,8 @@ export function errorText(error: unknown, fallback: string): string {
   if (typeof error === 'string' && error) return error;
   return fallback;
 }
+
+/** Closes a toast opened by {@link toastInfo} (e.g. a 'sending...' that is over). */
+export function dismissToast(id: string | number) {
+  toast.dismiss(id);
+}

@@ -42,6 +42,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/contact/message": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stores a contact message and e-mails it to the operator, with Reply-To the sender. */
+        post: operations["send_contact_message"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dailylogs": {
         parameters: {
             query?: never;
@@ -102,6 +119,40 @@ export interface paths {
         };
         /** Version, commit, database kind, payment and mail mode. */
         get: operations["env_info"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/inspiration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The four inspiration athletes. */
+        get: operations["list_athletes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/inspiration/{athlete}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The first athlete whose name contains `athlete`, case-insensitively; hyphens count as spaces. */
+        get: operations["get_athlete"];
         put?: never;
         post?: never;
         delete?: never;
@@ -231,6 +282,23 @@ export interface paths {
         put?: never;
         /** Records that the athlete finished a practice. */
         post: operations["record_event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/site": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Settings of the public pages. */
+        get: operations["site_info"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -801,6 +869,15 @@ export interface components {
             visionHistory: components["schemas"]["VisionVersion"][];
             weeklyMaps: components["schemas"]["WeeklyMapEntry"][];
         };
+        /** @description An inspiration athlete and their hypothetical Athletic Vision (SPEC §3 'Athlete vision record'). */
+        AthleteVision: {
+            name: string;
+            /** @description An image shipped with the web app. */
+            picUrl: string;
+            sport: string;
+            /** @description The vision, as HTML paragraphs. */
+            text: string;
+        };
         /** @description A saved vision: the nine answers, `q1`..`q9`, exactly as written. */
         AthleticVision: {
             q1: string;
@@ -850,6 +927,21 @@ export interface components {
         };
         CheckoutUrl: {
             url: string;
+        };
+        /** @description A contact message (SPEC §3): every field is required. */
+        ContactMessageDoc: {
+            /** @description The address the operator replies to. */
+            email: string;
+            /** @description Up to 5,000 characters. */
+            message: string;
+            /** @description Up to 100 characters. */
+            name: string;
+            /** @description Up to 200 characters, one line. */
+            subject: string;
+        };
+        ContactSent: {
+            /** @description The stored message's id. */
+            id: string;
         };
         /** @description A saved daily action: review `r1`–`r3`, plan `q1`–`q6`. */
         DailyActionEntry: components["schemas"]["DailyObjectives"] & {
@@ -1132,6 +1224,11 @@ export interface components {
             reason?: string;
             user_id?: string;
         };
+        /** @description What the public pages need to know about this site's settings. */
+        SiteInfo: {
+            /** @description The home page's testimonial video (an embed address), or null: show the poster instead. */
+            testimonialVideoUrl?: string | null;
+        };
         StepInput: {
             text?: string | null;
         };
@@ -1396,6 +1493,53 @@ export interface operations {
             };
         };
     };
+    send_contact_message: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactMessageDoc"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactSent"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     daily_logs: {
         parameters: {
             query?: {
@@ -1524,6 +1668,55 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EnvInfo"];
+                };
+            };
+        };
+    };
+    list_athletes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AthleteVision"][];
+                };
+            };
+        };
+    };
+    get_athlete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description All or part of the athlete's name, e.g. `curry` */
+                athlete: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AthleteVision"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -1823,6 +2016,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    site_info: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SiteInfo"];
                 };
             };
         };

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
 import Row from 'react-bootstrap/Row';
@@ -8,9 +8,13 @@ import liveCallImage from '@/assets/step-live-call.svg';
 import visionImage from '@/assets/step-vision.svg';
 import { Fade, PAGE_FADE_MS } from '@/components/ui/Fade';
 import { StepCard } from '../components/StepCard';
+import { Testimonials } from '../components/Testimonials';
 import { contentTexts as t } from '../texts';
 
 const STEP_IMAGES = [visionImage, dailyFlowImage, liveCallImage];
+
+/** Never stuck hidden: a slow image network shows the page anyway after this long. */
+export const HOME_REVEAL_TIMEOUT_MS = 3000;
 
 function JoinNow({ light = false }: { light?: boolean }) {
   return (
@@ -23,11 +27,18 @@ function JoinNow({ light = false }: { light?: boolean }) {
 /** The landing page; it stays hidden until its three step images have loaded (SPEC §2). */
 export function HomeRoute() {
   const [settled, setSettled] = useState(0);
-  const ready = settled >= STEP_IMAGES.length;
+  const [timedOut, setTimedOut] = useState(false);
+  const ready = timedOut || settled >= STEP_IMAGES.length;
+  // A failed image settles too (onError), so only a hanging one waits for the time-out.
   const onImageSettled = () => setSettled((n) => n + 1);
 
+  useEffect(() => {
+    const timer = window.setTimeout(() => setTimedOut(true), HOME_REVEAL_TIMEOUT_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+
   return (
-    <div style={{ visibility: ready ? 'visible' : 'hidden' }} aria-busy={!ready}>
+    <div style={{ visibility: ready ? 'visible' : 'hidden' }} aria-busy={!ready} data-testid="home">
       <Fade in={ready} duration={PAGE_FADE_MS}>
         <section className="hero text-white text-center">
           <Container className="py-5">
@@ -68,18 +79,7 @@ export function HomeRoute() {
             <h2 id="people-say" className="text-center mb-4">
               {t.testimonialsTitle}
             </h2>
-            <Row xs={1} md={3} className="g-4">
-              {t.testimonials.map((item) => (
-                <Col key={item.who}>
-                  <figure className="h-100 p-4 bg-white rounded shadow-sm mb-0">
-                    <blockquote className="blockquote fs-6">
-                      <p>“{item.quote}”</p>
-                    </blockquote>
-                    <figcaption className="blockquote-footer mb-0">{item.who}</figcaption>
-                  </figure>
-                </Col>
-              ))}
-            </Row>
+            <Testimonials />
           </Container>
         </section>
 

@@ -1,9 +1,9 @@
 import type { RouteObject } from 'react-router';
-import { PageTitle } from '@/components/ui/PageTitle';
-import { contentTexts } from '../texts';
 import { AthleteRoute } from './AthleteRoute';
+import { ContactRoute } from './ContactRoute';
 import { HomeRoute } from './HomeRoute';
 import { InspirationRoute } from './InspirationRoute';
+import { MeditationsRoute } from './MeditationsRoute';
 import { PrivacyRoute } from './PrivacyRoute';
 
 export const contentPublicRoutes: RouteObject[] = [
@@ -11,9 +11,7 @@ export const contentPublicRoutes: RouteObject[] = [
   { path: 'privacy-policy', element: <PrivacyRoute /> },
   { path: 'inspiration', element: <InspirationRoute /> },
   { path: 'inspiration/:athlete', element: <AthleteRoute /> },
-  { path: 'contact', element: <PageTitle title={contentTexts.contactTitle} /> },
+  { path: 'contact', element: <ContactRoute /> },
 ];
 
-export const contentMemberRoutes: RouteObject[] = [
-  { path: 'meditations', element: <PageTitle title={contentTexts.meditationsTitle} /> },
-];
+export const contentMemberRoutes: RouteObject[] = [{ path: 'meditations', element: <MeditationsRoute /> }];
