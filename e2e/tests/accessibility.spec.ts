@@ -20,6 +20,8 @@ const PAGES: { path: string; ready: (page: Page) => Promise<void> }[] = [
 ];
 
 async function seriousViolations(page: Page) {
+  // Contrast is measured on the settled page, not halfway through a fade-in.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
