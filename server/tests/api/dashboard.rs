@@ -45,20 +45,8 @@ async fn dashboard(app: &TestApp, token: &str) -> Value {
     res.json().await.unwrap()
 }
 
-async fn post(app: &TestApp, token: &str, path: &str, body: Value) -> (StatusCode, Value) {
-    let res = app
-        .http
-        .post(app.url(path))
-        .bearer_auth(token)
-        .json(&body)
-        .send()
-        .await
-        .unwrap();
-    (res.status(), res.json().await.unwrap())
-}
-
 async fn practise(app: &TestApp, token: &str, kind: &str) {
-    let (status, body) = post(app, token, EVENTS, json!({ "kind": kind })).await;
+    let (status, body) = app.post_as(token, EVENTS, json!({ "kind": kind })).await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
 }
 
@@ -177,19 +165,17 @@ async fn each_practice_ticks_its_own_item_of_todays_checklist() {
         (true, true, false)
     );
     // A weekly map is practice, but not an item of the daily checklist.
-    let (status, _) = post(&app, &token, "/_api/v1/userinput/weeklymap", weekly_map()).await;
+    let (status, _) = app
+        .post_as(&token, "/_api/v1/userinput/weeklymap", weekly_map())
+        .await;
     assert_eq!(status, StatusCode::CREATED);
     assert_eq!(
         checklist(&dashboard(&app, &token).await),
         (true, true, false)
     );
-    let (status, _) = post(
-        &app,
-        &token,
-        "/_api/v1/userinput/dailyaction",
-        daily_action(),
-    )
-    .await;
+    let (status, _) = app
+        .post_as(&token, "/_api/v1/userinput/dailyaction", daily_action())
+        .await;
     assert_eq!(status, StatusCode::CREATED);
     let board = dashboard(&app, &token).await;
     assert_eq!(checklist(&board), (true, true, true));
@@ -465,13 +451,13 @@ async fn a_completed_vision_shows_on_the_dashboard() {
     for i in 1..=9 {
         vision.insert(format!("q{i}"), json!(format!("answer {i}")));
     }
-    let (status, _) = post(
-        &app,
-        &token,
-        "/_api/v1/userinput/athleticvision",
-        Value::Object(vision),
-    )
-    .await;
+    let (status, _) = app
+        .post_as(
+            &token,
+            "/_api/v1/userinput/athleticvision",
+            Value::Object(vision),
+        )
+        .await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(dashboard(&app, &token).await["visionComplete"], true);
 }

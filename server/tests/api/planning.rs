@@ -43,26 +43,9 @@ fn weekly_plan_only(tag: &str) -> Value {
     body
 }
 
-async fn post(app: &TestApp, token: &str, path: &str, body: Value) -> (StatusCode, Value) {
-    let res = app
-        .http
-        .post(app.url(path))
-        .bearer_auth(token)
-        .json(&body)
-        .send()
-        .await
-        .unwrap();
-    (res.status(), res.json().await.unwrap())
-}
-
-async fn get(app: &TestApp, token: &str, path: &str) -> (StatusCode, Value) {
-    let res = app.get_auth(path, token).send().await.unwrap();
-    (res.status(), res.json().await.unwrap())
-}
-
 /// Saves and answers the new entry's id, asserting the save worked.
 async fn save(app: &TestApp, token: &str, path: &str, body: Value) -> String {
-    let (status, saved) = post(app, token, path, body).await;
+    let (status, saved) = app.post_as(token, path, body).await;
     assert_eq!(status, StatusCode::CREATED, "{saved}");
     saved["id"].as_str().unwrap().to_owned()
 }
@@ -72,7 +55,7 @@ fn message(body: &Value) -> &str {
 }
 
 async fn event_kinds(app: &TestApp, token: &str) -> Vec<String> {
-    let (status, body) = get(app, token, EVENTS).await;
+    let (status, body) = app.get_as(token, EVENTS).await;
     assert_eq!(status, StatusCode::OK);
     body["events"]
         .as_array()
@@ -89,7 +72,7 @@ async fn a_paid_athlete_saves_a_daily_action_and_reads_it_back_trimmed() {
     let mut body = daily("Monday");
     body["r1"] = json!("  Won every sprint. \n");
     body["r3"] = json!("9");
-    let (status, saved) = post(&app, &token, DAILY, body).await;
+    let (status, saved) = app.post_as(&token, DAILY, body).await;
     assert_eq!(status, StatusCode::CREATED);
     assert_eq!(saved["r1"], "Won every sprint.");
     assert_eq!(
@@ -100,10 +83,10 @@ async fn a_paid_athlete_saves_a_daily_action_and_reads_it_back_trimmed() {
     assert!(saved["createdAt"].as_str().unwrap().ends_with('Z'));
     let id = saved["id"].as_str().unwrap();
 
-    let (status, read) = get(&app, &token, &format!("{DAILY}/{id}")).await;
+    let (status, read) = app.get_as(&token, &format!("{DAILY}/{id}")).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(read, saved);
-    let (status, list) = get(&app, &token, DAILY).await;
+    let (status, list) = app.get_as(&token, DAILY).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(list["dailyActions"], json!([saved]));
 }
@@ -126,18 +109,18 @@ async fn every_daily_action_answer_is_required_and_named_when_missing() {
         let expected = format!("Please answer '{label}' before saving.");
         let mut missing = daily("x");
         missing.as_object_mut().unwrap().remove(key);
-        let (status, err) = post(&app, &token, DAILY, missing).await;
+        let (status, err) = app.post_as(&token, DAILY, missing).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{key} missing");
         assert_eq!(message(&err), expected, "{key} missing");
         let mut blank = daily("x");
         blank[key] = json!("   \n ");
-        let (status, err) = post(&app, &token, DAILY, blank).await;
+        let (status, err) = app.post_as(&token, DAILY, blank).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{key} blank");
         assert_eq!(message(&err), expected, "{key} blank");
     }
     let mut no_rating = daily("x");
     no_rating.as_object_mut().unwrap().remove("r3");
-    let (status, err) = post(&app, &token, DAILY, no_rating).await;
+    let (status, err) = app.post_as(&token, DAILY, no_rating).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(
         message(&err),
@@ -145,13 +128,13 @@ async fn every_daily_action_answer_is_required_and_named_when_missing() {
     );
     let mut number_for_text = daily("x");
     number_for_text["q4"] = json!(42);
-    let (status, err) = post(&app, &token, DAILY, number_for_text).await;
+    let (status, err) = app.post_as(&token, DAILY, number_for_text).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(message(&err), "'Mind' must be text.");
 
     assert_eq!(app.count("daily_actions").await, 0);
     assert_eq!(app.count("practice_events").await, 0);
-    assert_eq!(get(&app, &token, DAILY).await.1["dailyActions"], json!([]));
+    assert_eq!(app.get_as(&token, DAILY).await.1["dailyActions"], json!([]));
 }
 
 #[tokio::test]
@@ -161,7 +144,7 @@ async fn how_present_i_was_must_be_a_whole_number_from_one_to_ten() {
     for bad in [json!(0), json!(11), json!("seven"), json!(7.5), json!(-1)] {
         let mut body = daily("x");
         body["r3"] = bad.clone();
-        let (status, err) = post(&app, &token, DAILY, body).await;
+        let (status, err) = app.post_as(&token, DAILY, body).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "r3 = {bad}");
         assert_eq!(
             message(&err),
@@ -173,7 +156,7 @@ async fn how_present_i_was_must_be_a_whole_number_from_one_to_ten() {
     for good in [1, 10] {
         let mut body = daily("x");
         body["r3"] = json!(good);
-        let (status, saved) = post(&app, &token, DAILY, body).await;
+        let (status, saved) = app.post_as(&token, DAILY, body).await;
         assert_eq!(status, StatusCode::CREATED);
         assert_eq!(saved["r3"], good);
     }
@@ -186,10 +169,13 @@ async fn an_answer_longer_than_five_thousand_characters_is_refused() {
     let (_, token) = app.paid_user("ann@example.com").await;
     let mut body = daily("x");
     body["q6"] = json!("é".repeat(5_000));
-    assert_eq!(post(&app, &token, DAILY, body).await.0, StatusCode::CREATED);
+    assert_eq!(
+        app.post_as(&token, DAILY, body).await.0,
+        StatusCode::CREATED
+    );
     let mut body = daily("x");
     body["q6"] = json!("é".repeat(5_001));
-    let (status, err) = post(&app, &token, DAILY, body).await;
+    let (status, err) = app.post_as(&token, DAILY, body).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(
         message(&err),
@@ -204,7 +190,7 @@ async fn a_body_that_is_not_an_object_is_refused_with_a_sentence() {
     let (_, token) = app.paid_user("ann@example.com").await;
     for path in [DAILY, WEEKLY] {
         for body in [json!([1, 2]), json!("r1"), json!(null)] {
-            let (status, err) = post(&app, &token, path, body.clone()).await;
+            let (status, err) = app.post_as(&token, path, body.clone()).await;
             assert_eq!(status, StatusCode::BAD_REQUEST, "{path} {body}");
             assert!(
                 message(&err).starts_with("Send the answers as a JSON object"),
@@ -230,7 +216,7 @@ async fn a_body_that_is_not_an_object_is_refused_with_a_sentence() {
 async fn a_weekly_map_needs_its_review_unless_it_is_the_first() {
     let app = TestApp::spawn().await;
     let (_, token) = app.paid_user("ann@example.com").await;
-    let (status, err) = post(&app, &token, WEEKLY, weekly_plan_only("w1")).await;
+    let (status, err) = app.post_as(&token, WEEKLY, weekly_plan_only("w1")).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(
         message(&err),
@@ -238,14 +224,14 @@ async fn a_weekly_map_needs_its_review_unless_it_is_the_first() {
     );
     let mut not_first = weekly_plan_only("w1");
     not_first["first"] = json!(false);
-    let (status, _) = post(&app, &token, WEEKLY, not_first).await;
+    let (status, _) = app.post_as(&token, WEEKLY, not_first).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(app.count("weekly_maps").await, 0);
 
     let mut first = weekly_plan_only("w1");
     first["first"] = json!(true);
     first["q2"] = json!("  ");
-    let (status, saved) = post(&app, &token, WEEKLY, first).await;
+    let (status, saved) = app.post_as(&token, WEEKLY, first).await;
     assert_eq!(status, StatusCode::CREATED, "{saved}");
     assert_eq!(saved["first"], true);
     for key in ["q1", "q2", "q3", "q4", "q5"] {
@@ -256,18 +242,18 @@ async fn a_weekly_map_needs_its_review_unless_it_is_the_first() {
 
     let mut second_first = weekly_plan_only("w2");
     second_first["first"] = json!(true);
-    let (status, err) = post(&app, &token, WEEKLY, second_first).await;
+    let (status, err) = app.post_as(&token, WEEKLY, second_first).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(message(&err).starts_with("Only your first weekly map may skip the review."));
     assert_eq!(app.count("weekly_maps").await, 1);
 
-    let (status, saved) = post(&app, &token, WEEKLY, weekly("w2")).await;
+    let (status, saved) = app.post_as(&token, WEEKLY, weekly("w2")).await;
     assert_eq!(status, StatusCode::CREATED);
     assert_eq!(saved["first"], false);
     assert_eq!(saved["q1"], "w2 biggest win");
     assert_eq!(saved["q4"], 8);
     let id = saved["id"].as_str().unwrap();
-    let (status, read) = get(&app, &token, &format!("{WEEKLY}/{id}")).await;
+    let (status, read) = app.get_as(&token, &format!("{WEEKLY}/{id}")).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(read, saved);
     assert_eq!(app.count("weekly_maps").await, 2);
@@ -292,7 +278,7 @@ async fn every_weekly_map_answer_is_named_when_missing() {
     for (key, label) in labels {
         let mut body = weekly("x");
         body[key] = json!("");
-        let (status, err) = post(&app, &token, WEEKLY, body).await;
+        let (status, err) = app.post_as(&token, WEEKLY, body).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{key}");
         assert_eq!(
             message(&err),
@@ -302,7 +288,7 @@ async fn every_weekly_map_answer_is_named_when_missing() {
     }
     let mut no_rating = weekly("x");
     no_rating.as_object_mut().unwrap().remove("q4");
-    let (status, err) = post(&app, &token, WEEKLY, no_rating).await;
+    let (status, err) = app.post_as(&token, WEEKLY, no_rating).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(
         message(&err),
@@ -312,13 +298,13 @@ async fn every_weekly_map_answer_is_named_when_missing() {
     let mut first = weekly_plan_only("x");
     first["first"] = json!(true);
     first["q9"] = json!(null);
-    let (status, err) = post(&app, &token, WEEKLY, first).await;
+    let (status, err) = app.post_as(&token, WEEKLY, first).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(message(&err), "Please answer 'Mind' before saving.");
     let mut first = weekly_plan_only("x");
     first["first"] = json!(true);
     first["q4"] = json!(12);
-    let (status, err) = post(&app, &token, WEEKLY, first).await;
+    let (status, err) = app.post_as(&token, WEEKLY, first).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(
         message(&err),
@@ -326,7 +312,7 @@ async fn every_weekly_map_answer_is_named_when_missing() {
     );
     let mut first = weekly_plan_only("x");
     first["first"] = json!("yes");
-    let (status, err) = post(&app, &token, WEEKLY, first).await;
+    let (status, err) = app.post_as(&token, WEEKLY, first).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(message(&err), "'first' must be true or false.");
     assert_eq!(app.count("weekly_maps").await, 0);
@@ -337,17 +323,17 @@ async fn every_weekly_map_answer_is_named_when_missing() {
 async fn saving_needs_a_membership_and_reading_needs_a_sign_in() {
     let app = TestApp::spawn().await;
     let (_, unpaid, _) = app.signed_in_user("ann@example.com").await;
-    let (status, err) = post(&app, &unpaid, DAILY, daily("x")).await;
+    let (status, err) = app.post_as(&unpaid, DAILY, daily("x")).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
     assert_eq!(err["code"], "forbidden");
-    let (status, _) = post(&app, &unpaid, WEEKLY, weekly("x")).await;
+    let (status, _) = app.post_as(&unpaid, WEEKLY, weekly("x")).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
     assert_eq!(app.count("daily_actions").await, 0);
     assert_eq!(app.count("weekly_maps").await, 0);
     assert_eq!(app.count("practice_events").await, 0);
 
     // An unpaid athlete still reads their (empty) logs.
-    let (status, list) = get(&app, &unpaid, DAILY).await;
+    let (status, list) = app.get_as(&unpaid, DAILY).await;
     assert_eq!(
         (status, list),
         (StatusCode::OK, json!({ "dailyActions": [] }))
@@ -386,34 +372,37 @@ async fn an_athlete_never_sees_another_athletes_entries() {
         format!("{LOGS}/{daily_id}"),
         format!("{LOGS}/{weekly_id}"),
     ] {
-        let (status, body) = get(&app, &bob, &path).await;
+        let (status, body) = app.get_as(&bob, &path).await;
         assert_eq!(status, StatusCode::NOT_FOUND, "Bob reading {path}");
         assert_eq!(body["code"], "not_found");
         assert!(!body.to_string().contains("Ann"), "{body}");
-        assert_eq!(get(&app, &ann, &path).await.0, StatusCode::OK, "{path}");
+        assert_eq!(app.get_as(&ann, &path).await.0, StatusCode::OK, "{path}");
     }
     // A daily action's id is not a weekly map's, nor the other way round.
     assert_eq!(
-        get(&app, &ann, &format!("{WEEKLY}/{daily_id}")).await.0,
+        app.get_as(&ann, &format!("{WEEKLY}/{daily_id}")).await.0,
         StatusCode::NOT_FOUND
     );
     assert_eq!(
-        get(&app, &ann, &format!("{DAILY}/{weekly_id}")).await.0,
+        app.get_as(&ann, &format!("{DAILY}/{weekly_id}")).await.0,
         StatusCode::NOT_FOUND
     );
 
     assert_eq!(
-        get(&app, &bob, DAILY).await.1,
+        app.get_as(&bob, DAILY).await.1,
         json!({ "dailyActions": [] })
     );
-    assert_eq!(get(&app, &bob, WEEKLY).await.1, json!({ "weeklyMaps": [] }));
     assert_eq!(
-        get(&app, &bob, LOGS).await.1,
+        app.get_as(&bob, WEEKLY).await.1,
+        json!({ "weeklyMaps": [] })
+    );
+    assert_eq!(
+        app.get_as(&bob, LOGS).await.1,
         json!({ "entries": [], "nextBefore": null })
     );
-    assert_eq!(get(&app, &bob, RECENT_BOTH).await.0, StatusCode::NOT_FOUND);
+    assert_eq!(app.get_as(&bob, RECENT_BOTH).await.0, StatusCode::NOT_FOUND);
     assert_eq!(
-        get(&app, &bob, RECENT_WEEKLY).await.0,
+        app.get_as(&bob, RECENT_WEEKLY).await.0,
         StatusCode::NOT_FOUND
     );
     assert!(event_kinds(&app, &bob).await.is_empty());
@@ -428,7 +417,7 @@ async fn lists_are_newest_first_and_honour_their_limit() {
         save(&app, &token, WEEKLY, weekly(&format!("Week {day}"))).await;
         app.clock().advance(Duration::minutes(5));
     }
-    let (status, list) = get(&app, &token, DAILY).await;
+    let (status, list) = app.get_as(&token, DAILY).await;
     assert_eq!(status, StatusCode::OK);
     let wins: Vec<_> = list["dailyActions"]
         .as_array()
@@ -437,19 +426,19 @@ async fn lists_are_newest_first_and_honour_their_limit() {
         .map(|d| d["r1"].as_str().unwrap())
         .collect();
     assert_eq!(wins, ["Day 3 wins", "Day 2 wins", "Day 1 wins"]);
-    let (_, list) = get(&app, &token, &format!("{DAILY}?limit=2")).await;
+    let (_, list) = app.get_as(&token, &format!("{DAILY}?limit=2")).await;
     assert_eq!(list["dailyActions"].as_array().unwrap().len(), 2);
     assert_eq!(list["dailyActions"][0]["r1"], "Day 3 wins");
 
-    let (_, maps) = get(&app, &token, &format!("{WEEKLY}?limit=1")).await;
+    let (_, maps) = app.get_as(&token, &format!("{WEEKLY}?limit=1")).await;
     assert_eq!(maps["weeklyMaps"].as_array().unwrap().len(), 1);
     assert_eq!(maps["weeklyMaps"][0]["q1"], "Week 3 biggest win");
-    let (_, maps) = get(&app, &token, &format!("{WEEKLY}?limit=100")).await;
+    let (_, maps) = app.get_as(&token, &format!("{WEEKLY}?limit=100")).await;
     assert_eq!(maps["weeklyMaps"].as_array().unwrap().len(), 3);
 
     for path in [DAILY, WEEKLY, LOGS] {
         for bad in ["0", "101", "abc", "-1", "2.5"] {
-            let (status, err) = get(&app, &token, &format!("{path}?limit={bad}")).await;
+            let (status, err) = app.get_as(&token, &format!("{path}?limit={bad}")).await;
             assert_eq!(status, StatusCode::BAD_REQUEST, "{path}?limit={bad}");
             assert_eq!(
                 message(&err),
@@ -487,7 +476,7 @@ async fn daily_logs_page_through_both_kinds_newest_first_without_repeats() {
             Some(b) => format!("{LOGS}?limit=2&before={}", urlencoding::encode(b)),
             None => format!("{LOGS}?limit=2"),
         };
-        let (status, page) = get(&app, &token, &path).await;
+        let (status, page) = app.get_as(&token, &path).await;
         assert_eq!(status, StatusCode::OK, "{page}");
         let entries = page["entries"].as_array().unwrap();
         pages.push(entries.len());
@@ -523,27 +512,27 @@ async fn daily_logs_page_through_both_kinds_newest_first_without_repeats() {
     assert_eq!(seen, expected, "every entry once, newest first");
 
     // The whole log in one page has no next page; one entry's detail names its kind.
-    let (_, all) = get(&app, &token, LOGS).await;
+    let (_, all) = app.get_as(&token, LOGS).await;
     assert_eq!(all["entries"].as_array().unwrap().len(), 5);
     assert_eq!(all["nextBefore"], Value::Null);
-    let (_, four) = get(&app, &token, &format!("{LOGS}?limit=4")).await;
+    let (_, four) = app.get_as(&token, &format!("{LOGS}?limit=4")).await;
     assert!(four["nextBefore"].is_string());
-    let (_, newest) = get(&app, &token, &format!("{LOGS}?limit=1")).await;
+    let (_, newest) = app.get_as(&token, &format!("{LOGS}?limit=1")).await;
     assert_eq!(newest["entries"][0]["dailyAction"]["r1"], "Wed wins");
     let (id, _) = &saved[1];
-    let (status, entry) = get(&app, &token, &format!("{LOGS}/{id}")).await;
+    let (status, entry) = app.get_as(&token, &format!("{LOGS}/{id}")).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(entry["kind"], "weeklyMap");
     assert_eq!(entry["weeklyMap"]["q1"], "Week 2 biggest win");
     let (id, _) = &saved[0];
-    let (_, entry) = get(&app, &token, &format!("{LOGS}/{id}")).await;
+    let (_, entry) = app.get_as(&token, &format!("{LOGS}/{id}")).await;
     assert_eq!(entry["kind"], "dailyAction");
     assert_eq!(entry["dailyAction"]["q6"], "Wed soul");
-    let (status, _) = get(&app, &token, &format!("{LOGS}/no-such-entry")).await;
+    let (status, _) = app.get_as(&token, &format!("{LOGS}/no-such-entry")).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
 
     for bad in ["yesterday", "12_", "abc_def", "_x"] {
-        let (status, err) = get(&app, &token, &format!("{LOGS}?before={bad}")).await;
+        let (status, err) = app.get_as(&token, &format!("{LOGS}?before={bad}")).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "before={bad}");
         assert!(
             message(&err).starts_with("before must be the nextBefore of a previous page"),
@@ -556,16 +545,16 @@ async fn daily_logs_page_through_both_kinds_newest_first_without_repeats() {
 async fn the_recent_calls_answer_the_newest_objectives_or_404() {
     let app = TestApp::spawn().await;
     let (_, token) = app.paid_user("ann@example.com").await;
-    let (status, err) = get(&app, &token, RECENT_BOTH).await;
+    let (status, err) = app.get_as(&token, RECENT_BOTH).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert_eq!(err["code"], "not_found");
     assert_eq!(
-        get(&app, &token, RECENT_WEEKLY).await.0,
+        app.get_as(&token, RECENT_WEEKLY).await.0,
         StatusCode::NOT_FOUND
     );
 
     save(&app, &token, DAILY, daily("Mon")).await;
-    let (status, recent) = get(&app, &token, RECENT_BOTH).await;
+    let (status, recent) = app.get_as(&token, RECENT_BOTH).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(
         recent,
@@ -578,7 +567,7 @@ async fn the_recent_calls_answer_the_newest_objectives_or_404() {
         })
     );
     assert_eq!(
-        get(&app, &token, RECENT_WEEKLY).await.0,
+        app.get_as(&token, RECENT_WEEKLY).await.0,
         StatusCode::NOT_FOUND,
         "a daily action is not a weekly map"
     );
@@ -596,9 +585,9 @@ async fn the_recent_calls_answer_the_newest_objectives_or_404() {
         "q6": "Week 2 objective 1", "q7": "Week 2 objective 2", "q8": "Week 2 objective 3",
         "q9": "Week 2 mind", "q10": "Week 2 body", "q11": "Week 2 soul",
     });
-    let (status, recent) = get(&app, &token, RECENT_WEEKLY).await;
+    let (status, recent) = app.get_as(&token, RECENT_WEEKLY).await;
     assert_eq!((status, recent), (StatusCode::OK, week_2.clone()));
-    let (_, recent) = get(&app, &token, RECENT_BOTH).await;
+    let (_, recent) = app.get_as(&token, RECENT_BOTH).await;
     assert_eq!(recent["weeklyMap"], week_2);
     assert_eq!(recent["dailyObjectives"]["q1"], "Tue objective 1");
     assert_eq!(recent["dailyObjectives"]["q6"], "Tue soul");
@@ -609,7 +598,7 @@ async fn only_a_weekly_map_makes_the_daily_objectives_null() {
     let app = TestApp::spawn().await;
     let (_, token) = app.paid_user("ann@example.com").await;
     save(&app, &token, WEEKLY, weekly("Week 1")).await;
-    let (status, recent) = get(&app, &token, RECENT_BOTH).await;
+    let (status, recent) = app.get_as(&token, RECENT_BOTH).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(recent["dailyObjectives"], Value::Null);
     assert_eq!(recent["weeklyMap"]["q10"], "Week 1 body");
@@ -622,13 +611,13 @@ async fn saving_records_a_practice_event_and_a_refused_save_records_none() {
     let mut bad = daily("x");
     bad["q5"] = json!("");
     assert_eq!(
-        post(&app, &token, DAILY, bad).await.0,
+        app.post_as(&token, DAILY, bad).await.0,
         StatusCode::BAD_REQUEST
     );
     assert!(event_kinds(&app, &token).await.is_empty());
 
-    let (_, saved) = post(&app, &token, DAILY, daily("x")).await;
-    let (_, events) = get(&app, &token, EVENTS).await;
+    let (_, saved) = app.post_as(&token, DAILY, daily("x")).await;
+    let (_, events) = app.get_as(&token, EVENTS).await;
     let events = events["events"].as_array().unwrap().clone();
     assert_eq!(events.len(), 1);
     assert_eq!(events[0]["kind"], "daily_action_saved");
@@ -679,7 +668,7 @@ async fn entries_saved_in_the_same_millisecond_still_page_exactly_once() {
     let mut seen = vec![];
     let mut path = format!("{LOGS}?limit=2");
     loop {
-        let (status, page) = get(&app, &token, &path).await;
+        let (status, page) = app.get_as(&token, &path).await;
         assert_eq!(status, StatusCode::OK, "{page}");
         for e in page["entries"].as_array().unwrap() {
             seen.push(e["id"].as_str().unwrap().to_owned());

@@ -182,6 +182,25 @@ impl TestApp {
         self.http.get(self.url(path)).bearer_auth(token)
     }
 
+    /// POSTs JSON as `token`'s user; the status and the JSON answer.
+    pub async fn post_as(&self, token: &str, path: &str, body: Value) -> (StatusCode, Value) {
+        let res = self
+            .http
+            .post(self.url(path))
+            .bearer_auth(token)
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        (res.status(), res.json().await.unwrap())
+    }
+
+    /// GETs as `token`'s user; the status and the JSON answer.
+    pub async fn get_as(&self, token: &str, path: &str) -> (StatusCode, Value) {
+        let res = self.get_auth(path, token).send().await.unwrap();
+        (res.status(), res.json().await.unwrap())
+    }
+
     /// Messages in the local mailbox for `to`, newest first; waits up to 5 s for `min` of them.
     pub async fn mailbox(&self, to: &str, min: usize) -> Vec<Value> {
         for _ in 0..100 {

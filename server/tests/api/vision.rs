@@ -13,23 +13,6 @@ fn nine(prefix: &str) -> Value {
     Value::Object(body)
 }
 
-async fn post(app: &TestApp, token: &str, path: &str, body: Value) -> (StatusCode, Value) {
-    let res = app
-        .http
-        .post(app.url(path))
-        .bearer_auth(token)
-        .json(&body)
-        .send()
-        .await
-        .unwrap();
-    (res.status(), res.json().await.unwrap())
-}
-
-async fn get(app: &TestApp, token: &str, path: &str) -> (StatusCode, Value) {
-    let res = app.get_auth(path, token).send().await.unwrap();
-    (res.status(), res.json().await.unwrap())
-}
-
 const VISION: &str = "/_api/v1/userinput/athleticvision";
 
 #[tokio::test]
@@ -38,7 +21,7 @@ async fn a_vision_is_404_until_it_is_saved_and_needs_a_signed_in_athlete() {
     let res = app.http.get(app.url(VISION)).send().await.unwrap();
     assert_eq!(res.status(), StatusCode::UNAUTHORIZED);
     let (_, token) = app.paid_user("ann@example.com").await;
-    let (status, body) = get(&app, &token, VISION).await;
+    let (status, body) = app.get_as(&token, VISION).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert_eq!(
         body,
@@ -52,10 +35,10 @@ async fn a_paid_athlete_saves_nine_answers_and_reads_them_back_trimmed() {
     let (_, token) = app.paid_user("ann@example.com").await;
     let mut body = nine("First");
     body["q3"] = json!("   Ann plays in the WNBA.  \n");
-    let (status, saved) = post(&app, &token, VISION, body).await;
+    let (status, saved) = app.post_as(&token, VISION, body).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(saved["q3"], "Ann plays in the WNBA.");
-    let (status, read) = get(&app, &token, VISION).await;
+    let (status, read) = app.get_as(&token, VISION).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(read["q1"], "First answer 1");
     assert_eq!(read["q3"], "Ann plays in the WNBA.");
@@ -68,52 +51,52 @@ async fn every_answer_is_required_and_a_refused_save_changes_nothing() {
     let (_, token) = app.paid_user("ann@example.com").await;
     let mut body = nine("First");
     body["q5"] = json!("   ");
-    let (status, err) = post(&app, &token, VISION, body).await;
+    let (status, err) = app.post_as(&token, VISION, body).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(err["message"], "Please answer question 5 before saving.");
     let mut body = nine("First");
     body.as_object_mut().unwrap().remove("q9");
-    let (_, err) = post(&app, &token, VISION, body).await;
+    let (_, err) = app.post_as(&token, VISION, body).await;
     assert_eq!(err["message"], "Please answer question 9 before saving.");
     let mut body = nine("First");
     body["q2"] = json!("x".repeat(10_001));
-    let (status, err) = post(&app, &token, VISION, body).await;
+    let (status, err) = app.post_as(&token, VISION, body).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(
         err["message"],
         "Answer 2 is too long: keep it under 10,000 characters."
     );
-    assert_eq!(get(&app, &token, VISION).await.0, StatusCode::NOT_FOUND);
+    assert_eq!(app.get_as(&token, VISION).await.0, StatusCode::NOT_FOUND);
 }
 
 #[tokio::test]
 async fn writing_needs_a_membership_but_reading_ones_own_vision_does_not() {
     let app = TestApp::spawn().await;
     let (id, token) = app.paid_user("ann@example.com").await;
-    post(&app, &token, VISION, nine("Paid")).await;
+    app.post_as(&token, VISION, nine("Paid")).await;
     sqlx::query("UPDATE membership_grants SET revoked_at = 1 WHERE user_id = $1")
         .bind(&id)
         .execute(app.state.db.pool())
         .await
         .unwrap();
-    let (status, err) = post(&app, &token, VISION, nine("Lapsed")).await;
+    let (status, err) = app.post_as(&token, VISION, nine("Lapsed")).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
     assert!(err["message"]
         .as_str()
         .unwrap()
         .starts_with("Saving needs an active SWAZ membership."));
-    let (status, err) = post(
-        &app,
-        &token,
-        &format!("{VISION}/single/1"),
-        json!({ "text": "x" }),
-    )
-    .await;
+    let (status, err) = app
+        .post_as(
+            &token,
+            &format!("{VISION}/single/1"),
+            json!({ "text": "x" }),
+        )
+        .await;
     assert_eq!(
         (status, err["code"].as_str()),
         (StatusCode::FORBIDDEN, Some("forbidden"))
     );
-    let (status, read) = get(&app, &token, VISION).await;
+    let (status, read) = app.get_as(&token, VISION).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(read["q1"], "Paid answer 1");
 }
@@ -122,37 +105,36 @@ async fn writing_needs_a_membership_but_reading_ones_own_vision_does_not() {
 async fn single_steps_save_one_answer_each_and_complete_the_vision_at_step_nine() {
     let app = TestApp::spawn().await;
     let (_, token) = app.paid_user("ann@example.com").await;
-    let (status, body) = get(&app, &token, &format!("{VISION}/single/4")).await;
+    let (status, body) = app.get_as(&token, &format!("{VISION}/single/4")).await;
     assert_eq!((status, body), (StatusCode::OK, json!({ "data": null })));
     for step in 1..=8 {
-        let (status, body) = post(
-            &app,
-            &token,
-            &format!("{VISION}/single/{step}"),
-            json!({ "text": format!(" step {step} ") }),
-        )
-        .await;
+        let (status, body) = app
+            .post_as(
+                &token,
+                &format!("{VISION}/single/{step}"),
+                json!({ "text": format!(" step {step} ") }),
+            )
+            .await;
         assert_eq!(status, StatusCode::OK);
         assert_eq!(body, json!({ "data": format!("step {step}") }));
     }
-    let (status, body) = get(&app, &token, VISION).await;
+    let (status, body) = app.get_as(&token, VISION).await;
     assert_eq!(
         status,
         StatusCode::NOT_FOUND,
         "eight of nine is not a vision yet: {body}"
     );
-    post(
-        &app,
+    app.post_as(
         &token,
         &format!("{VISION}/single/9"),
         json!({ "text": "step 9" }),
     )
     .await;
-    let (status, body) = get(&app, &token, VISION).await;
+    let (status, body) = app.get_as(&token, VISION).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(body["q9"], "step 9");
     assert_eq!(
-        get(&app, &token, &format!("{VISION}/single/4")).await.1,
+        app.get_as(&token, &format!("{VISION}/single/4")).await.1,
         json!({ "data": "step 4" })
     );
 }
@@ -162,20 +144,18 @@ async fn a_step_outside_one_to_nine_or_an_empty_text_is_refused() {
     let app = TestApp::spawn().await;
     let (_, token) = app.paid_user("ann@example.com").await;
     for order in ["0", "10", "abc"] {
-        let (status, body) = get(&app, &token, &format!("{VISION}/single/{order}")).await;
+        let (status, body) = app
+            .get_as(&token, &format!("{VISION}/single/{order}"))
+            .await;
         assert_eq!(status, StatusCode::BAD_REQUEST);
         assert!(body["message"]
             .as_str()
             .unwrap()
             .starts_with("The step must be a number from 1 to 9"));
     }
-    let (status, body) = post(
-        &app,
-        &token,
-        &format!("{VISION}/single/3"),
-        json!({ "text": "" }),
-    )
-    .await;
+    let (status, body) = app
+        .post_as(&token, &format!("{VISION}/single/3"), json!({ "text": "" }))
+        .await;
     assert_eq!(
         (status, body["message"].as_str()),
         (
@@ -183,13 +163,9 @@ async fn a_step_outside_one_to_nine_or_an_empty_text_is_refused() {
             Some("Please answer question 3 before saving.")
         )
     );
-    let (status, _) = post(
-        &app,
-        &token,
-        &format!("{VISION}/single/3"),
-        json!({ "text": 42 }),
-    )
-    .await;
+    let (status, _) = app
+        .post_as(&token, &format!("{VISION}/single/3"), json!({ "text": 42 }))
+        .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
 }
 
@@ -200,17 +176,16 @@ async fn text_that_looks_like_html_is_stored_and_returned_verbatim() {
     let tricky = "<script>alert('x')</script> & <b>bold</b> \"quoted\" '; DROP TABLE users; --";
     let mut body = nine("Plain");
     body["q7"] = json!(tricky);
-    post(&app, &token, VISION, body).await;
-    assert_eq!(get(&app, &token, VISION).await.1["q7"], tricky);
-    post(
-        &app,
+    app.post_as(&token, VISION, body).await;
+    assert_eq!(app.get_as(&token, VISION).await.1["q7"], tricky);
+    app.post_as(
         &token,
         &format!("{VISION}/single/2"),
         json!({ "text": tricky }),
     )
     .await;
     assert_eq!(
-        get(&app, &token, &format!("{VISION}/single/2")).await.1["data"],
+        app.get_as(&token, &format!("{VISION}/single/2")).await.1["data"],
         tricky
     );
 }
@@ -220,14 +195,14 @@ async fn one_athletes_vision_never_reaches_another() {
     let app = TestApp::spawn().await;
     let (_, ann) = app.paid_user("ann@example.com").await;
     let (_, bob) = app.paid_user("bob@example.com").await;
-    post(&app, &ann, VISION, nine("Ann's")).await;
-    assert_eq!(get(&app, &bob, VISION).await.0, StatusCode::NOT_FOUND);
+    app.post_as(&ann, VISION, nine("Ann's")).await;
+    assert_eq!(app.get_as(&bob, VISION).await.0, StatusCode::NOT_FOUND);
     assert_eq!(
-        get(&app, &bob, &format!("{VISION}/single/1")).await.1,
+        app.get_as(&bob, &format!("{VISION}/single/1")).await.1,
         json!({ "data": null })
     );
     assert_eq!(
-        get(&app, &bob, &format!("{VISION}/versions")).await.1,
+        app.get_as(&bob, &format!("{VISION}/versions")).await.1,
         json!({ "versions": [] })
     );
 }
@@ -242,10 +217,10 @@ async fn later(app: &TestApp, hours: i64) -> String {
 async fn revising_the_vision_later_keeps_the_previous_versions() {
     let app = TestApp::spawn().await;
     let (_, token) = app.paid_user("ann@example.com").await;
-    post(&app, &token, VISION, nine("2025")).await;
+    app.post_as(&token, VISION, nine("2025")).await;
     let token = later(&app, 24 * 200).await;
-    post(&app, &token, VISION, nine("2026")).await;
-    let (status, body) = get(&app, &token, &format!("{VISION}/versions")).await;
+    app.post_as(&token, VISION, nine("2026")).await;
+    let (status, body) = app.get_as(&token, &format!("{VISION}/versions")).await;
     assert_eq!(status, StatusCode::OK);
     let versions = body["versions"].as_array().unwrap();
     assert_eq!(versions.len(), 2);
@@ -257,43 +232,40 @@ async fn revising_the_vision_later_keeps_the_previous_versions() {
         (versions[1]["version"].as_i64(), versions[1]["q1"].as_str()),
         (Some(1), Some("2025 answer 1"))
     );
-    assert_eq!(get(&app, &token, VISION).await.1["q1"], "2026 answer 1");
+    assert_eq!(app.get_as(&token, VISION).await.1["q1"], "2026 answer 1");
 }
 
 #[tokio::test]
 async fn edits_in_one_sitting_refine_the_latest_version_instead_of_adding_more() {
     let app = TestApp::spawn().await;
     let (_, token) = app.paid_user("ann@example.com").await;
-    post(&app, &token, VISION, nine("Draft")).await;
-    post(
-        &app,
+    app.post_as(&token, VISION, nine("Draft")).await;
+    app.post_as(
         &token,
         &format!("{VISION}/single/3"),
         json!({ "text": "Sharper dream" }),
     )
     .await;
-    post(
-        &app,
+    app.post_as(
         &token,
         &format!("{VISION}/single/3"),
         json!({ "text": "Sharper dream" }),
     )
     .await;
-    let versions = get(&app, &token, &format!("{VISION}/versions")).await.1["versions"]
+    let versions = app.get_as(&token, &format!("{VISION}/versions")).await.1["versions"]
         .as_array()
         .unwrap()
         .clone();
     assert_eq!(versions.len(), 1);
     assert_eq!(versions[0]["q3"], "Sharper dream");
     let token = later(&app, 2).await;
-    post(
-        &app,
+    app.post_as(
         &token,
         &format!("{VISION}/single/3"),
         json!({ "text": "Sharper dream" }),
     )
     .await;
-    let versions = get(&app, &token, &format!("{VISION}/versions")).await.1["versions"]
+    let versions = app.get_as(&token, &format!("{VISION}/versions")).await.1["versions"]
         .as_array()
         .unwrap()
         .clone();
@@ -310,30 +282,26 @@ async fn practice_events_are_recorded_per_athlete() {
     let (_, ann) = app.paid_user("ann@example.com").await;
     let (_, bob) = app.paid_user("bob@example.com").await;
     for kind in ["vision_listened", "breathing_done"] {
-        let (status, body) = post(
-            &app,
-            &ann,
-            "/_api/v1/practice/events",
-            json!({ "kind": kind }),
-        )
-        .await;
+        let (status, body) = app
+            .post_as(&ann, "/_api/v1/practice/events", json!({ "kind": kind }))
+            .await;
         assert_eq!(status, StatusCode::CREATED);
         assert_eq!(body["kind"], kind);
         assert!(body["createdAt"].as_str().unwrap().ends_with('Z'));
     }
-    let (status, body) = post(
-        &app,
-        &ann,
-        "/_api/v1/practice/events",
-        json!({ "kind": "napping" }),
-    )
-    .await;
+    let (status, body) = app
+        .post_as(
+            &ann,
+            "/_api/v1/practice/events",
+            json!({ "kind": "napping" }),
+        )
+        .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(
         body["message"],
         "kind must be one of vision_listened, breathing_done."
     );
-    let events = get(&app, &ann, "/_api/v1/practice/events").await.1;
+    let events = app.get_as(&ann, "/_api/v1/practice/events").await.1;
     let kinds: Vec<_> = events["events"]
         .as_array()
         .unwrap()
@@ -346,7 +314,7 @@ async fn practice_events_are_recorded_per_athlete() {
             && kinds.contains(&"breathing_done".to_owned())
     );
     assert_eq!(
-        get(&app, &bob, "/_api/v1/practice/events").await.1,
+        app.get_as(&bob, "/_api/v1/practice/events").await.1,
         json!({ "events": [] })
     );
     let res = app
