@@ -36,3 +36,11 @@ export async function signOut(page: Page) {
 export function toast(page: Page, text: string) {
   return page.locator('.Toastify').getByText(text);
 }
+
+/** The signed-in page's access token, as the app stored it (for API calls that set up a test). */
+export async function accessToken(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const stored = localStorage.getItem('sb-swaz-auth-token');
+    return stored ? (JSON.parse(stored) as { access_token: string }).access_token : '';
+  });
+}

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from '../support/fixtures';
+import { accessToken, expect, signIn, test } from '../support/fixtures';
 import { createUser } from '../support/users';
 
 /** What the page did with Web Audio, vibration and the wake lock, recorded by `recordBedtimeApis`. */
@@ -149,10 +149,7 @@ async function bedtimeMember(page: Page, firstName: string) {
   const member = createUser(firstName, { paid: true });
   await page.addInitScript(recordBedtimeApis);
   await signIn(page, member);
-  const token = await page.evaluate(() => {
-    const stored = localStorage.getItem('sb-swaz-auth-token');
-    return stored ? (JSON.parse(stored) as { access_token: string }).access_token : '';
-  });
+  const token = await accessToken(page);
   const answers = Object.fromEntries(
     Array.from({ length: 9 }, (_, index) => [`q${index + 1}`, `${firstName} answer ${index + 1}, more and more.`]),
   );

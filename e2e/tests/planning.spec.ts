@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signIn, signOut, test } from '../support/fixtures';
+import { accessToken, expect, signIn, signOut, test } from '../support/fixtures';
 import { createUser } from '../support/users';
 
 const vision = {
@@ -24,13 +24,6 @@ const dailyPlan = [
 ];
 
 const weeklyPlan = ['Make 85% in shooting drills', 'Film review twice', 'Captain one drill', 'Journal daily', 'Three lifts', 'Family dinner'];
-
-async function accessToken(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const stored = localStorage.getItem('sb-swaz-auth-token');
-    return stored ? (JSON.parse(stored) as { access_token: string }).access_token : '';
-  });
-}
 
 async function saveVision(page: Page) {
   const token = await accessToken(page);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from '../support/fixtures';
+import { accessToken, expect, signIn, test } from '../support/fixtures';
 import { createUser } from '../support/users';
 
 const answers = [
@@ -25,13 +25,6 @@ const stepPaths = [
   '/athletic-vision-identity-sentence',
   '/athletic-vision-perfect-day',
 ];
-
-async function accessToken(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const stored = localStorage.getItem('sb-swaz-auth-token');
-    return stored ? (JSON.parse(stored) as { access_token: string }).access_token : '';
-  });
-}
 
 test('a paid member writes, reviews, revises and plays the vision, then breathes to sleep', async ({ page }) => {
   const member = createUser('Jordan', { paid: true });

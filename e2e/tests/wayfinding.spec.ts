@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from '../support/fixtures';
+import { accessToken, expect, signIn, test } from '../support/fixtures';
 import { createUser } from '../support/users';
 
 const vision = Object.fromEntries(
@@ -16,10 +16,7 @@ function zoneWhereItIs(hour: number): string {
 async function memberWithVision(page: Page) {
   const member = createUser('Sam', { paid: true });
   await signIn(page, member);
-  const token = await page.evaluate(() => {
-    const stored = localStorage.getItem('sb-swaz-auth-token');
-    return stored ? (JSON.parse(stored) as { access_token: string }).access_token : '';
-  });
+  const token = await accessToken(page);
   const saved = await page.request.post('/_api/v1/userinput/athleticvision', {
     headers: { Authorization: `Bearer ${token}` },
     data: vision,
