@@ -45,6 +45,9 @@ forgetSessionAfterBrowserRestart();
 /** Passwords the identity service accepts: at least this many characters. */
 export const PASSWORD_MIN_LENGTH = 8;
 
+/** The password rules, shown under every new-password field before anything is typed. */
+export const PASSWORD_RULES = `At least ${PASSWORD_MIN_LENGTH} characters. A short sentence you will remember works well.`;
+
 /**
  * The one identity client of the app, pointed at the server's GoTrue-compatible
  * /auth/v1. Implicit flow, so the e-mailed recovery link (tokens in the hash)

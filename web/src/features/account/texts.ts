@@ -29,7 +29,6 @@ export const accountTexts = {
     title: 'Change Password',
     password: 'Password',
     confirm: 'Confirm password',
-    rules: (min: number) => `At least ${min} characters. A short sentence you will remember works well.`,
     ownPasswordOffer:
       'You signed in with the password we generated for you. Choose one of your own now, so you can remember it.',
     ownPasswordLater: 'Not now, go to my dashboard',

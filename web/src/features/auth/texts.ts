@@ -30,7 +30,6 @@ export const authTexts = {
   newUserAdvice: 'verify your email before log in',
   newUserClose: 'Got it',
   resubscribed: 'New Subscription Added to your account',
-  passwordRules: (min: number) => `At least ${min} characters. A short sentence you will remember works well.`,
   resendConfirmation: 'Resend the confirmation e-mail',
   confirmationResent: (email: string) => `We sent a new confirmation link to ${email}. Open it, then log in.`,
   sessionEnded:

@@ -9,7 +9,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { PasswordInput } from '@/components/ui/PasswordInput';
-import { PASSWORD_MIN_LENGTH } from '@/lib/auth';
+import { PASSWORD_RULES } from '@/lib/auth';
 import { firstErrorMessage } from '@/lib/forms';
 import { ownPasswordOffered, withdrawOwnPasswordOffer } from '@/lib/own-password';
 import { toastError } from '@/lib/toast';
@@ -65,7 +65,7 @@ export function ChangePasswordForm() {
             <PasswordInput
               label={t.password}
               autoComplete="new-password"
-              hint={t.rules(PASSWORD_MIN_LENGTH)}
+              hint={PASSWORD_RULES}
               error={errors.password?.message}
               {...form.register('password')}
             />

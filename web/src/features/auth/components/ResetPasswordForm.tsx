@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { PasswordInput } from '@/components/ui/PasswordInput';
-import { PASSWORD_MIN_LENGTH } from '@/lib/auth';
+import { PASSWORD_RULES } from '@/lib/auth';
 import { firstErrorMessage } from '@/lib/forms';
 import { errorText, toastError, toastSuccess } from '@/lib/toast';
 import { useUpdatePassword } from '../api/update-password';
@@ -51,7 +51,7 @@ export function ResetPasswordForm() {
           <PasswordInput
             label={authTexts.password}
             autoComplete="new-password"
-            hint={authTexts.passwordRules(PASSWORD_MIN_LENGTH)}
+            hint={PASSWORD_RULES}
             {...form.register('password')}
           />
           <PasswordInput

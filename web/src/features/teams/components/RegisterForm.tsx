@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { FormField } from '@/components/ui/FormField';
 import { PasswordInput } from '@/components/ui/PasswordInput';
+import { PASSWORD_RULES } from '@/lib/auth';
 import { firstErrorMessage } from '@/lib/forms';
 import { errorText, toastError, toastSuccess } from '@/lib/toast';
 import { useSignUp } from '../api/sign-up';
@@ -64,7 +65,12 @@ export function RegisterForm({ returnPath }: { returnPath: string }) {
       <fieldset disabled={signUp.isPending}>
         <FormField label={t.name} autoComplete="name" {...form.register('name')} />
         <FormField label={t.email} type="email" autoComplete="email" {...form.register('email')} />
-        <PasswordInput label={t.password} autoComplete="new-password" {...form.register('password')} />
+        <PasswordInput
+          label={t.password}
+          autoComplete="new-password"
+          hint={PASSWORD_RULES}
+          {...form.register('password')}
+        />
         <PasswordInput label={t.confirmPassword} autoComplete="new-password" {...form.register('confirmPassword')} />
       </fieldset>
       <Button type="submit" className="w-100" disabled={signUp.isPending}>
