@@ -7,7 +7,7 @@ const answers = [
   'Lifting others through sport.',
   'Jordan wins the state championship with the team.',
   'Jordan runs a marathon by June 30, 2027.',
-  'By December 31, 2022, Jordan makes 85% of free throws in games.',
+  `By December 31, ${new Date().getFullYear()}, Jordan makes 85% of free throws in games.`,
   'This month Jordan shoots 100 free throws every day.',
   'Jordan is more and more calm under pressure, like a seasoned captain.',
   'Jordan is increasingly brave, calm and relentless.',
@@ -53,6 +53,10 @@ test('a paid member writes, reviews, revises and plays the vision, then breathes
     await expect(page.getByText(`Step ${index + 1} of 9`)).toBeVisible();
     const textarea = page.getByLabel('Your answer');
     await expect(textarea).toHaveValue('');
+    if (stepPaths[index] === '/athletic-vision-1-year-goals') {
+      // The examples end on the coming December 31, never in a past year.
+      await expect(page.getByText(`By December 31, ${new Date().getFullYear()}, Maya runs`)).toBeVisible();
+    }
     await textarea.fill(answer);
     await page.getByRole('button', { name: 'Save and continue' }).click();
   }

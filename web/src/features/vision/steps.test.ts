@@ -8,6 +8,7 @@ import {
   revisePath,
   stepByOrder,
   stepByPath,
+  stepExamples,
 } from './steps';
 import { visionSteps } from './texts';
 
@@ -43,11 +44,17 @@ describe('vision steps', () => {
     expect(revisePath(visionSteps[2])).toBe('/athletic-vision-dream-accomplishment?revise=1');
   });
 
-  it('give goal examples with a December 31, 2022 end date', () => {
+  it('give goal examples that end on the coming December 31', () => {
     const yearly = stepByOrder(5);
     const monthly = stepByOrder(6);
     expect(yearly?.examples).toHaveLength(3);
     expect(monthly?.examples).toHaveLength(3);
-    for (const example of yearly?.examples ?? []) expect(example).toContain('December 31, 2022');
+    const inNovember = stepExamples(yearly ?? {}, new Date(2026, 10, 25));
+    for (const example of inNovember) expect(example).toMatch(/^By December 31, 2026, /);
+    const onNewYearsDay = stepExamples(yearly ?? {}, new Date(2027, 0, 1));
+    for (const example of onNewYearsDay) expect(example).toMatch(/^By December 31, 2027, /);
+    expect(stepExamples(monthly ?? {}, new Date(2026, 10, 25))[0]).toBe(
+      'This month Maya does her core routine five mornings a week.',
+    );
   });
 });

@@ -38,3 +38,14 @@ export function previousPathBefore(step: Pick<VisionStep, 'order'>): string {
 export function revisePath(step: Pick<VisionStep, 'path'>): string {
   return `${step.path}?revise=1`;
 }
+
+/** The coming December 31 (today's, on New Year's Eve) in words, e.g. 'December 31, 2026'. */
+export function comingDecember31(today: Date): string {
+  return `December 31, ${today.getFullYear()}`;
+}
+
+/** A step's examples with their end date filled in, so no example points at a past year. */
+export function stepExamples(step: Pick<VisionStep, 'examples'>, today: Date): string[] {
+  const deadline = comingDecember31(today);
+  return (step.examples ?? []).map((example) => example.replaceAll('{deadline}', deadline));
+}

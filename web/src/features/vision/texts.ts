@@ -1,3 +1,5 @@
+import { visionStepPaths } from './step-paths';
+
 /** Copy of the Athletic Vision screens and the bedtime routine (SPEC §2, §5, §9). */
 export const visionTexts = {
   welcomeTitle: 'Athletic Vision',
@@ -107,6 +109,7 @@ export interface VisionStep {
   path: string;
   title: string;
   prompt: string;
+  /** Written with `{deadline}` where the coming December 31 goes (see `stepExamples`). */
   examples?: readonly string[];
 }
 
@@ -114,47 +117,47 @@ export interface VisionStep {
 export const visionSteps: readonly VisionStep[] = [
   {
     order: 1,
-    path: '/athletic-vision-define-life-purpose',
+    path: visionStepPaths[0],
     title: 'Definite Life Purpose',
     prompt:
       'Why are you here? In 2-3 sentences, write your definite life purpose: the bigger reason behind your sport and everything else you do. Write it in the third person and the present tense, as if someone who knows you well were describing you, for example "Sam lives to…". It does not have to be perfect; it becomes clearer more and more each time you return to it.',
   },
   {
     order: 2,
-    path: '/athletic-vision-define-purpose-in-5',
+    path: visionStepPaths[1],
     title: 'Purpose in 5 Words',
     prompt:
       'Now say it in 5 words or less, short enough to remember in the middle of a game. If you do not know your purpose yet, that is fine: write that your purpose is becoming more and more clear.',
   },
   {
     order: 3,
-    path: '/athletic-vision-dream-accomplishment',
+    path: visionStepPaths[2],
     title: 'Dream Accomplishment',
     prompt:
       'What is the dream in your sport? Describe the accomplishment that would make your younger self jump out of bed: the team, the title, the moment. Write it as if it is happening now, in the third person, and let yourself dream big.',
   },
   {
     order: 4,
-    path: '/athletic-vision-bucket-list-goals',
+    path: visionStepPaths[3],
     title: 'Bucket List Goals',
     prompt:
       'List your bucket list goals, in and outside your sport. Make each one specific and measurable, and give it an expiry date, so you will know exactly when you have done it.',
   },
   {
     order: 5,
-    path: '/athletic-vision-1-year-goals',
+    path: visionStepPaths[4],
     title: '1 Year Goal',
     prompt:
       'Choose one key goal for the next year. Make it measurable and give it an end date. One goal, clearly stated, pulls harder than five vague ones.',
     examples: [
-      'By December 31, 2022, Maya runs the 800 m in under 2:10.',
-      'By December 31, 2022, Leo starts every league game as the first-choice goalkeeper.',
-      'By December 31, 2022, Ana makes 85% of her free throws in games.',
+      'By {deadline}, Maya runs the 800 m in under 2:10.',
+      'By {deadline}, Leo starts every league game as the first-choice goalkeeper.',
+      'By {deadline}, Ana makes 85% of her free throws in games.',
     ],
   },
   {
     order: 6,
-    path: '/athletic-vision-1-month-goals',
+    path: visionStepPaths[5],
     title: '1 Month Focus',
     prompt:
       'What is the one thing you will focus on this month to move toward your yearly goal? Keep it small enough to act on every day and write it in the present tense.',
@@ -166,21 +169,21 @@ export const visionSteps: readonly VisionStep[] = [
   },
   {
     order: 7,
-    path: '/athletic-vision-identity',
+    path: visionStepPaths[6],
     title: 'Identity',
     prompt:
       'Who are you becoming? (A) Describe the improved version of yourself: how this person trains, competes, speaks to teammates and handles pressure. (B) If it helps, name a role model and the qualities of theirs you are growing into. Use the third person, present tense and words like "increasingly" or "more and more".',
   },
   {
     order: 8,
-    path: '/athletic-vision-identity-sentence',
+    path: visionStepPaths[7],
     title: 'Identity Sentence',
     prompt:
       'Sum up that identity in one sentence you can say to yourself before every game. For example: "Jordan is increasingly calm, brave and relentless when it matters most."',
   },
   {
     order: 9,
-    path: '/athletic-vision-perfect-day',
+    path: visionStepPaths[8],
     title: 'Perfect Day',
     prompt:
       'Describe a perfect day, from waking up to going to sleep, that leads you to your 6-12 month goals: what you eat, how you train, who you spend time with, how you recover. Write it in the present tense, as if you are living it today.',

@@ -10,7 +10,7 @@ import { useStep } from '../api/get-step';
 import { useSaveStep } from '../api/save-step';
 import { nativeSubmit } from '../components/native-submit';
 import { useTextareaRows } from '../components/use-textarea-rows';
-import { FIRST_STEP_PATH, REVIEW_PATH, nextPathAfter, previousPathBefore, stepByPath } from '../steps';
+import { FIRST_STEP_PATH, REVIEW_PATH, nextPathAfter, previousPathBefore, stepByPath, stepExamples } from '../steps';
 import { visionSteps, visionTexts as t, type VisionStep } from '../texts';
 
 /**
@@ -46,7 +46,7 @@ function StepScreen({ step }: { step: VisionStep }) {
         <div className="mb-3">
           <h2 className="h6 text-uppercase text-muted">{t.examplesHeading}</h2>
           <ul className="vision-examples">
-            {step.examples.map((example) => (
+            {stepExamples(step, new Date()).map((example) => (
               <li key={example}>{example}</li>
             ))}
           </ul>
