@@ -3,7 +3,7 @@ import viteConfig from './vite.config.ts';
 
 /** Unit tests of pure modules (no DOM); they share the app's `@/` alias. */
 export default mergeConfig(
-  viteConfig,
+  viteConfig({ command: 'serve', mode: 'test' }),
   defineConfig({
     test: {
       include: ['src/**/*.test.ts'],

@@ -2,7 +2,6 @@ import type { Session } from '@supabase/auth-js';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { isPaid, useProfile } from '@/features/account/api/get-profile';
-import { clearPlanningDrafts } from '@/features/planning/store';
 import { authClient } from '@/lib/auth';
 import { AuthContext, type AuthState } from '@/lib/auth-context';
 import { clearSessionEndedNotice, onSessionRejected } from '@/lib/session-expiry';
@@ -24,7 +23,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (event === 'SIGNED_OUT') {
         // Nothing of this athlete's may show to whoever signs in next on this browser.
         queryClient.removeQueries();
-        clearPlanningDrafts();
+        // The planning code loads with its screens; fetched here only to forget a draft.
+        void import('@/features/planning/store').then((store) => store.clearPlanningDrafts());
       }
       if (event === 'SIGNED_IN') {
         setSigningOut(false);

@@ -1,6 +1,5 @@
 import { createBrowserRouter } from 'react-router';
-import { accountChildRoutes } from '@/features/account/routes';
-import { AccountLayout } from '@/features/account/routes/AccountLayout';
+import { accountChildRoutes, accountLayoutLazy } from '@/features/account/routes';
 import { authRoutes } from '@/features/auth/routes';
 import { billingAccountRoutes, billingMemberRoutes, billingPublicRoutes } from '@/features/billing/routes';
 import { contentMemberRoutes, contentPublicRoutes } from '@/features/content/routes';
@@ -21,6 +20,8 @@ import { NotFoundPage, RouteErrorPage } from './route-errors';
 export const router = createBrowserRouter([
   {
     element: <AppLayout />,
+    // Shown for the blink while a member screen's code arrives on a first visit.
+    HydrateFallback: () => null,
     children: [
       {
         errorElement: <RouteErrorPage />,
@@ -41,7 +42,7 @@ export const router = createBrowserRouter([
               ...contentMemberRoutes,
               {
                 path: 'account',
-                element: <AccountLayout />,
+                lazy: accountLayoutLazy,
                 children: [...accountChildRoutes, ...billingAccountRoutes, ...teamAccountRoutes],
               },
             ],

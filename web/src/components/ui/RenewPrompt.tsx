@@ -1,4 +1,5 @@
-import { Alert, Container } from 'react-bootstrap';
+import Alert from 'react-bootstrap/Alert';
+import Container from 'react-bootstrap/Container';
 import { Link } from 'react-router';
 
 /**

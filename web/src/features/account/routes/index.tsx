@@ -1,22 +1,14 @@
 import type { RouteObject } from 'react-router';
-import { AccountDataSection } from '../components/AccountDataSection';
-import { ChangePasswordForm } from '../components/ChangePasswordForm';
-import { NotificationSettingsForm } from '../components/NotificationSettingsForm';
-import { ProfileForm } from '../components/ProfileForm';
-import { TimeZoneForm } from '../components/TimeZoneForm';
+import { lazyScreen } from '@/lib/lazy-screen';
 
-/** Children of /account this feature owns; app/router adds the others. */
+const screens = () => import('./screens');
+
+/** The /account frame; app/router adds the other features' tabs to its children. */
+export const accountLayoutLazy = lazyScreen(screens, (s) => <s.AccountLayout />);
+
+/** Children of /account this feature owns. */
 export const accountChildRoutes: RouteObject[] = [
-  {
-    index: true,
-    element: (
-      <>
-        <ProfileForm />
-        <TimeZoneForm />
-        <AccountDataSection />
-      </>
-    ),
-  },
-  { path: 'change-password', element: <ChangePasswordForm /> },
-  { path: 'notification-settings', element: <NotificationSettingsForm /> },
+  { index: true, lazy: lazyScreen(screens, (s) => <s.AccountHome />) },
+  { path: 'change-password', lazy: lazyScreen(screens, (s) => <s.ChangePasswordForm />) },
+  { path: 'notification-settings', lazy: lazyScreen(screens, (s) => <s.NotificationSettingsForm />) },
 ];

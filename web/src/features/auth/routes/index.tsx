@@ -1,7 +1,9 @@
 import type { RouteObject } from 'react-router';
-import { AuthRoute } from './AuthRoute';
+import { lazyScreen } from '@/lib/lazy-screen';
+
+const screen = () => import('./AuthRoute');
 
 export const authRoutes: RouteObject[] = [
-  { path: 'auth/:authType', element: <AuthRoute /> },
-  { path: 'auth/:authType/:id', element: <AuthRoute /> },
+  { path: 'auth/:authType', lazy: lazyScreen(screen, (s) => <s.AuthRoute />) },
+  { path: 'auth/:authType/:id', lazy: lazyScreen(screen, (s) => <s.AuthRoute />) },
 ];

@@ -1,5 +1,8 @@
 import type { RouteObject } from 'react-router';
-import '../dashboard.css';
-import { DashboardRoute } from './DashboardRoute';
+import { lazyScreen } from '@/lib/lazy-screen';
 
-export const dashboardMemberRoutes: RouteObject[] = [{ path: 'user-dashboard', element: <DashboardRoute /> }];
+const screens = () => import('./screens');
+
+export const dashboardMemberRoutes: RouteObject[] = [
+  { path: 'user-dashboard', lazy: lazyScreen(screens, (s) => <s.DashboardRoute />) },
+];

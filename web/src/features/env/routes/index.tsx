@@ -1,4 +1,6 @@
 import type { RouteObject } from 'react-router';
-import { EnvRoute } from './EnvRoute';
+import { lazyScreen } from '@/lib/lazy-screen';
 
-export const envRoutes: RouteObject[] = [{ path: 'env', element: <EnvRoute /> }];
+const screen = () => import('./EnvRoute');
+
+export const envRoutes: RouteObject[] = [{ path: 'env', lazy: lazyScreen(screen, (s) => <s.EnvRoute />) }];

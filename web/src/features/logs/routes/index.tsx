@@ -1,9 +1,9 @@
 import type { RouteObject } from 'react-router';
-import '../logs.css';
-import { LogDetailRoute } from './LogDetailRoute';
-import { LogsRoute } from './LogsRoute';
+import { lazyScreen } from '@/lib/lazy-screen';
+
+const screens = () => import('./screens');
 
 export const logsMemberRoutes: RouteObject[] = [
-  { path: 'daily-logs', element: <LogsRoute /> },
-  { path: 'daily-logs/:id', element: <LogDetailRoute /> },
+  { path: 'daily-logs', lazy: lazyScreen(screens, (s) => <s.LogsRoute />) },
+  { path: 'daily-logs/:id', lazy: lazyScreen(screens, (s) => <s.LogDetailRoute />) },
 ];

@@ -1,17 +1,13 @@
 import type { RouteObject } from 'react-router';
-import '../planning.css';
-import { DailyCreateRoute } from './DailyCreateRoute';
-import { DailyWelcomeRoute } from './DailyWelcomeRoute';
-import { PlanningRoute } from './PlanningRoute';
-import { WeeklyCreateRoute } from './WeeklyCreateRoute';
-import { WeeklyVisionRoute } from './WeeklyVisionRoute';
-import { WeeklyWelcomeRoute } from './WeeklyWelcomeRoute';
+import { lazyScreen } from '@/lib/lazy-screen';
+
+const screens = () => import('./screens');
 
 export const planningMemberRoutes: RouteObject[] = [
-  { path: 'planning', element: <PlanningRoute /> },
-  { path: 'weekly-map-welcome', element: <WeeklyWelcomeRoute /> },
-  { path: 'weekly-map-create', element: <WeeklyCreateRoute /> },
-  { path: 'weekly-map-athletic-vision', element: <WeeklyVisionRoute /> },
-  { path: 'daily-action-welcome', element: <DailyWelcomeRoute /> },
-  { path: 'daily-action-create', element: <DailyCreateRoute /> },
+  { path: 'planning', lazy: lazyScreen(screens, (s) => <s.PlanningRoute />) },
+  { path: 'weekly-map-welcome', lazy: lazyScreen(screens, (s) => <s.WeeklyWelcomeRoute />) },
+  { path: 'weekly-map-create', lazy: lazyScreen(screens, (s) => <s.WeeklyCreateRoute />) },
+  { path: 'weekly-map-athletic-vision', lazy: lazyScreen(screens, (s) => <s.WeeklyVisionRoute />) },
+  { path: 'daily-action-welcome', lazy: lazyScreen(screens, (s) => <s.DailyWelcomeRoute />) },
+  { path: 'daily-action-create', lazy: lazyScreen(screens, (s) => <s.DailyCreateRoute />) },
 ];

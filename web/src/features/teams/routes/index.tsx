@@ -1,9 +1,13 @@
 import type { RouteObject } from 'react-router';
-import '../teams.css';
-import { InviteRoute } from './InviteRoute';
-import { TeamConfigRoute } from './TeamConfigRoute';
+import { lazyScreen } from '@/lib/lazy-screen';
 
-export const teamPublicRoutes: RouteObject[] = [{ path: 'teams/invite/:inviteHash', element: <InviteRoute /> }];
+const screens = () => import('./screens');
+
+export const teamPublicRoutes: RouteObject[] = [
+  { path: 'teams/invite/:inviteHash', lazy: lazyScreen(screens, (s) => <s.InviteRoute />) },
+];
 
 /** Children of /account. */
-export const teamAccountRoutes: RouteObject[] = [{ path: 'team-config', element: <TeamConfigRoute /> }];
+export const teamAccountRoutes: RouteObject[] = [
+  { path: 'team-config', lazy: lazyScreen(screens, (s) => <s.TeamConfigRoute />) },
+];

@@ -1,0 +1,5 @@
+/** The team screens, loaded on first visit (see lib/lazy-screen). */
+import '../teams.css';
+
+export { InviteRoute } from './InviteRoute';
+export { TeamConfigRoute } from './TeamConfigRoute';
