@@ -1,5 +1,6 @@
 //! The built React app: hashed assets cached for a year, everything else revalidated, and
-//! `index.html` for every client route.
+//! `index.html` for every client route. The build writes `.br` and `.gz` copies of text files
+//! (web/vite.config.ts); they are sent as they are to a browser that accepts them.
 
 use std::path::Path;
 
@@ -15,9 +16,13 @@ use crate::AppState;
 pub fn router(web_dir: &Path) -> Router<AppState> {
     let index = ServeFile::new(web_dir.join("index.html"));
     Router::new()
-        .nest_service("/assets", ServeDir::new(web_dir.join("assets")))
-        .fallback_service(ServeDir::new(web_dir).fallback(index))
+        .nest_service("/assets", precompressed(ServeDir::new(web_dir.join("assets"))))
+        .fallback_service(precompressed(ServeDir::new(web_dir)).fallback(index))
         .layer(axum::middleware::from_fn(cache_headers))
+}
+
+fn precompressed<F>(dir: ServeDir<F>) -> ServeDir<F> {
+    dir.precompressed_br().precompressed_gzip()
 }
 
 async fn cache_headers(req: Request, next: Next) -> Response {

@@ -83,6 +83,43 @@ async fn client_routes_get_the_app_and_hashed_assets_are_cached_for_good() {
 }
 
 #[tokio::test]
+async fn a_precompressed_copy_of_an_asset_is_sent_as_it_is() {
+    let dir = fake_web_dir();
+    // The build writes the strongest brotli beside each asset; its bytes go out untouched.
+    let precompressed = b"brotli bytes written by the build".to_vec();
+    std::fs::write(dir.join("assets/app-3f2a9c.js.br"), &precompressed).unwrap();
+    let app = TestApp::builder().web_dir(dir).spawn().await;
+    let res = app
+        .http
+        .get(app.url("/assets/app-3f2a9c.js"))
+        .header("accept-encoding", "br, gzip")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(res.headers()["content-encoding"], "br");
+    assert_eq!(
+        res.headers()["cache-control"],
+        "public, max-age=31536000, immutable"
+    );
+    assert!(res.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .contains("javascript"));
+    assert_eq!(res.bytes().await.unwrap().to_vec(), precompressed);
+
+    // A client that takes no brotli still gets the file, compressed on the fly.
+    let res = app
+        .http
+        .get(app.url("/assets/app-3f2a9c.js"))
+        .header("accept-encoding", "gzip")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.headers()["content-encoding"], "gzip");
+}
+
+#[tokio::test]
 async fn unknown_api_paths_answer_json_404() {
     let app = TestApp::spawn().await;
     let res = app
