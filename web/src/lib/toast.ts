@@ -1,18 +1,33 @@
-import { toast, type ToastOptions } from 'react-toastify';
+import type { Id, ToastContent, ToastOptions } from 'react-toastify';
+
+/**
+ * Toasts (SPEC §9), with react-toastify fetched on the first toast rather than with the first
+ * page: every call goes through the same import, so toasts and dismissals keep their order.
+ */
+const library = () => import('react-toastify');
 
 /** SPEC §9: login and team toasts close after 1400 ms. */
 export const QUICK_TOAST: ToastOptions = { autoClose: 1400 };
 
-export function toastSuccess(message: string, options?: ToastOptions) {
-  toast.success(message, options);
+let lastId = 0;
+
+function show(kind: 'success' | 'error' | 'info', content: ToastContent, options?: ToastOptions): Id {
+  lastId += 1;
+  const toastId = options?.toastId ?? `swaz-toast-${lastId}`;
+  void library().then(({ toast }) => toast[kind](content, { ...options, toastId }));
+  return toastId;
 }
 
-export function toastError(message: string, options?: ToastOptions) {
-  toast.error(message, options);
+export function toastSuccess(message: ToastContent, options?: ToastOptions) {
+  show('success', message, options);
 }
 
-export function toastInfo(message: string, options?: ToastOptions) {
-  return toast.info(message, options);
+export function toastError(message: ToastContent, options?: ToastOptions) {
+  show('error', message, options);
+}
+
+export function toastInfo(message: ToastContent, options?: ToastOptions): Id {
+  return show('info', message, options);
 }
 
 /** Text of any thrown value, for toasts that show "the serialised error". */
@@ -23,6 +38,6 @@ export function errorText(error: unknown, fallback: string): string {
 }
 
 /** Closes a toast opened by {@link toastInfo} (e.g. a 'sending...' that is over). */
-export function dismissToast(id: string | number) {
-  toast.dismiss(id);
+export function dismissToast(id: Id) {
+  void library().then(({ toast }) => toast.dismiss(id));
 }

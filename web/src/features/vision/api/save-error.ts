@@ -1,5 +1,4 @@
 import { createElement } from 'react';
-import { toast } from 'react-toastify';
 import { ApiError } from '@/lib/api/errors';
 import { errorText, toastError } from '@/lib/toast';
 import { RenewMembershipToast } from '../components/RenewMembershipToast';
@@ -9,7 +8,7 @@ import { visionTexts } from '../texts';
 export function toastSaveError(error: unknown) {
   const message = error instanceof ApiError && error.detail ? error.detail : errorText(error, visionTexts.saveFailed);
   if (error instanceof ApiError && error.status === 403) {
-    toast.error(createElement(RenewMembershipToast, { message }), { autoClose: 10_000, closeOnClick: false });
+    toastError(createElement(RenewMembershipToast, { message }), { autoClose: 10_000, closeOnClick: false });
     return;
   }
   toastError(message);
