@@ -7,6 +7,7 @@ export const billingTexts = {
     productName: 'SWAZ',
     tagline: 'Mental-performance training for athletes. About 10 minutes a day to focus, confidence and game IQ.',
     periodLabel: 'Billing period',
+    loadingPrice: 'Loading the price…',
     monthly: 'Monthly',
     yearly: 'Yearly',
     saveBadge: 'Save 17%',

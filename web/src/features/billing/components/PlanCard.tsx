@@ -16,10 +16,21 @@ interface PlanCardProps {
   /** Any checkout is starting. */
   disabled: boolean;
   highlighted?: boolean;
+  /** The price is still on its way: a placeholder of the same size holds its place. */
+  pricePending?: boolean;
   onSelect: (plan: Plan) => void;
 }
 
-export function PlanCard({ plan, features, buttonLabel, starting, disabled, highlighted = false, onSelect }: PlanCardProps) {
+export function PlanCard({
+  plan,
+  features,
+  buttonLabel,
+  starting,
+  disabled,
+  highlighted = false,
+  pricePending = false,
+  onSelect,
+}: PlanCardProps) {
   const yearly = plan.interval === 'year';
   return (
     <Card className={`h-100 shadow-sm plan-card${highlighted ? ' border-primary' : ''}`} aria-labelledby={`plan-${plan.id}`}>
@@ -27,10 +38,17 @@ export function PlanCard({ plan, features, buttonLabel, starting, disabled, high
         <Card.Title as="h2" className="h4" id={`plan-${plan.id}`}>
           {plan.name}
         </Card.Title>
-        <p className="display-6 fw-bold mt-3 mb-1" data-testid="plan-price">
-          {formatMoney(plan.amount, plan.currency)}
-          <small className="fs-6 text-muted fw-normal">{yearly ? t.perYear : t.perMonth}</small>
-        </p>
+        {pricePending ? (
+          <p className="display-6 fw-bold mt-3 mb-1 placeholder-glow" aria-busy="true">
+            <span className="placeholder col-5 rounded" />
+            <span className="visually-hidden">{t.loadingPrice}</span>
+          </p>
+        ) : (
+          <p className="display-6 fw-bold mt-3 mb-1" data-testid="plan-price">
+            {formatMoney(plan.amount, plan.currency)}
+            <small className="fs-6 text-muted fw-normal">{yearly ? t.perYear : t.perMonth}</small>
+          </p>
+        )}
         <p className="small text-muted mb-3">{yearly ? t.billedYearly : t.billedMonthly}</p>
         <ul className="list-unstyled mb-4">
           {features.map((feature) => (
@@ -45,7 +63,7 @@ export function PlanCard({ plan, features, buttonLabel, starting, disabled, high
         <Button
           className="mt-auto fw-bold"
           size="lg"
-          disabled={disabled}
+          disabled={disabled || pricePending}
           aria-busy={starting}
           onClick={() => onSelect(plan)}
         >

@@ -6,7 +6,6 @@ import Container from 'react-bootstrap/Container';
 import Row from 'react-bootstrap/Row';
 import ToggleButton from 'react-bootstrap/ToggleButton';
 import ToggleButtonGroup from 'react-bootstrap/ToggleButtonGroup';
-import { Spinner } from '@/components/ui/Spinner';
 import { usePlans } from '../api/get-plans';
 import { useStartCheckout } from '../api/start-checkout';
 import type { Plan } from '../api/types';
@@ -91,33 +90,32 @@ export function ChoosePlanRoute() {
             {t.plansFailed}
           </Alert>
         )}
-        {plans.isPending ? (
-          <Spinner />
-        ) : (
-          <Row xs={1} md={2} className="g-4 justify-content-center">
-            <Col className="plan-col">
-              <PlanCard
-                plan={individual}
-                features={t.individualFeatures}
-                buttonLabel={t.individualButton}
-                starting={startingId === individual.id}
-                disabled={leaving}
-                onSelect={(plan) => checkout.mutate(plan.id)}
-              />
-            </Col>
-            <Col className="plan-col">
-              <PlanCard
-                plan={team}
-                features={t.teamFeatures(team.seats)}
-                buttonLabel={t.teamButton}
-                starting={startingId === team.id}
-                disabled={leaving}
-                highlighted
-                onSelect={(plan) => checkout.mutate(plan.id)}
-              />
-            </Col>
-          </Row>
-        )}
+        {/* The cards stand from the first paint, so nothing jumps when the prices arrive. */}
+        <Row xs={1} md={2} className="g-4 justify-content-center">
+          <Col className="plan-col">
+            <PlanCard
+              plan={individual}
+              features={t.individualFeatures}
+              buttonLabel={t.individualButton}
+              starting={startingId === individual.id}
+              disabled={leaving}
+              pricePending={plans.isPending}
+              onSelect={(plan) => checkout.mutate(plan.id)}
+            />
+          </Col>
+          <Col className="plan-col">
+            <PlanCard
+              plan={team}
+              features={t.teamFeatures(team.seats)}
+              buttonLabel={t.teamButton}
+              starting={startingId === team.id}
+              disabled={leaving}
+              highlighted
+              pricePending={plans.isPending}
+              onSelect={(plan) => checkout.mutate(plan.id)}
+            />
+          </Col>
+        </Row>
       </Container>
     </>
   );
