@@ -11,6 +11,7 @@ mod fake_stripe;
 mod identity;
 mod inspiration;
 mod mail;
+mod ops;
 mod planning;
 mod platform;
 mod reminders;
