@@ -3,6 +3,7 @@
 
 mod account;
 mod account_data;
+mod backup;
 mod billing;
 mod cli;
 mod contact;
