@@ -1,4 +1,4 @@
-//! The operator's command line: `swaz serve | migrate | user create | openapi`.
+//! The operator's command line: `swaz serve | migrate | user create | openapi | backup`.
 
 use anyhow::Context;
 use clap::{Args, Parser, Subcommand};
@@ -33,6 +33,12 @@ pub enum Command {
     },
     /// Print the OpenAPI document of /_api/v1.
     Openapi,
+    /// Copy the SQLite database to a new file while the server keeps running (PostgreSQL: use
+    /// pg_dump, see README).
+    Backup {
+        /// The file to create; it must not exist yet.
+        path: std::path::PathBuf,
+    },
 }
 
 #[derive(Subcommand)]
@@ -84,7 +90,40 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::User {
             command: UserCommand::Create(args),
         } => create_user(args).await,
+        Command::Backup { path } => backup(&path).await,
     }
+}
+
+/// A consistent copy of the live SQLite database (`VACUUM INTO`: one read transaction, so every
+/// write committed before it started is in the copy, and writers are not blocked meanwhile).
+async fn backup(path: &std::path::Path) -> anyhow::Result<()> {
+    let config = Config::from_env()?;
+    if config.database_kind() != "sqlite" {
+        anyhow::bail!(
+            "swaz backup copies a SQLite database; DATABASE_URL is PostgreSQL: back it up with pg_dump \
+             (e.g. pg_dump --format=custom --file=swaz.dump \"$DATABASE_URL\"; restore with pg_restore), see README"
+        );
+    }
+    let url = config.database_url.expose();
+    match crate::db::sqlite_path(url) {
+        Some(source) if std::path::Path::new(&source).exists() => {}
+        Some(source) => anyhow::bail!(
+            "there is no database at {source} to back up (check DATABASE_URL or SWAZ_DATA_DIR)"
+        ),
+        None => anyhow::bail!("DATABASE_URL names no SQLite file to back up"),
+    }
+    if path.exists() {
+        anyhow::bail!(
+            "{} already exists: give a new file name, a backup never overwrites a file",
+            path.display()
+        );
+    }
+    let db = crate::Db::connect(url, std::sync::Arc::new(crate::clock::SystemClock)).await?;
+    db.backup_sqlite_into(path).await?;
+    db.close().await;
+    let size = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
+    println!("backup written to {} ({size} bytes)", path.display());
+    Ok(())
 }
 
 async fn create_user(args: CreateArgs) -> anyhow::Result<()> {

@@ -79,6 +79,14 @@ pub struct Config {
     pub settable_clock: bool,
     /// Seconds between rounds of the reminder scheduler; 0 turns it off in this instance.
     pub reminder_tick_secs: u64,
+    /// Seconds a stopping instance keeps serving while `/readyz` answers 503, so load balancers
+    /// that poll it stop sending first (`SWAZ_SHUTDOWN_DRAIN_SECS`).
+    pub shutdown_drain_secs: u64,
+    /// Seconds in-flight requests and the workers get to finish once accepting stopped
+    /// (`SWAZ_SHUTDOWN_GRACE_SECS`).
+    pub shutdown_grace_secs: u64,
+    /// Bearer token `/metrics` asks for; unset, `/metrics` does not exist (`SWAZ_METRICS_TOKEN`).
+    pub metrics_token: Option<Secret>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -251,6 +259,9 @@ impl Config {
                 .unwrap_or_else(|| DEFAULT_CONTACT_EMAIL.into()),
             contact_rate_limit: parse_var("SWAZ_CONTACT_RATE_LIMIT", 5)?,
             testimonial_video_url: var("SWAZ_TESTIMONIAL_VIDEO_URL"),
+            shutdown_drain_secs: parse_var("SWAZ_SHUTDOWN_DRAIN_SECS", 0)?,
+            shutdown_grace_secs: parse_var("SWAZ_SHUTDOWN_GRACE_SECS", 25)?,
+            metrics_token: var("SWAZ_METRICS_TOKEN").map(Secret::new),
         }
         .checked()
     }
@@ -275,6 +286,13 @@ impl Config {
                     VIDEO_EMBED_PREFIXES[1]
                 );
             }
+        }
+        if self
+            .metrics_token
+            .as_ref()
+            .is_some_and(|t| t.expose().trim().len() < 16)
+        {
+            bail!("SWAZ_METRICS_TOKEN must be at least 16 characters (it guards /metrics)");
         }
         let test_payments_allowed = parse_var("SWAZ_ALLOW_TEST_PAYMENTS", false)?;
         if self.env == Environment::Production

@@ -19,7 +19,10 @@ pub mod db;
 pub mod domain;
 pub mod error;
 pub mod http;
+pub mod lifecycle;
+pub mod logging;
 pub mod mail;
+pub mod metrics;
 pub mod planning;
 pub mod practice;
 pub mod ratelimit;
@@ -50,6 +53,10 @@ pub struct App {
     pub payments: Arc<dyn billing::provider::PaymentProvider>,
     /// The test-mode provider, when it is the one in use (its checkout page needs it).
     pub local_payments: Option<Arc<billing::local::LocalProvider>>,
+    /// Ready, draining or stopping (see [`lifecycle`]); `/readyz` reports it.
+    pub lifecycle: lifecycle::Lifecycle,
+    /// Request counts and latencies for `/metrics`.
+    pub metrics: metrics::Metrics,
 }
 
 #[derive(Clone)]
@@ -96,38 +103,105 @@ pub async fn build(config: Config) -> anyhow::Result<AppState> {
         mail_notify: Arc::new(Notify::new()),
         payments,
         local_payments,
+        lifecycle: lifecycle::Lifecycle::new(),
+        metrics: metrics::Metrics::new(),
     })))
 }
 
-/// Starts the background workers: mail delivery, and the reminder scheduler unless
-/// `SWAZ_REMINDER_TICK_SECS` is 0. Answers the scheduler so the caller can stop it.
-pub fn spawn_workers(state: &AppState) -> anyhow::Result<Option<reminders::scheduler::Scheduler>> {
+/// The background workers of one instance: mail delivery, and the reminder scheduler unless
+/// `SWAZ_REMINDER_TICK_SECS` is 0.
+pub struct Workers {
+    stop_mail: tokio::sync::watch::Sender<bool>,
+    mail: tokio::task::JoinHandle<()>,
+    scheduler: Option<reminders::scheduler::Scheduler>,
+}
+
+impl Workers {
+    /// Ends the scheduler after its round in progress and the mail worker after the message in
+    /// hand (its other claims released), and waits for both.
+    pub async fn stop(self) {
+        let _ = self.stop_mail.send(true);
+        if let Some(scheduler) = self.scheduler {
+            scheduler.stop().await;
+        }
+        let _ = self.mail.await;
+    }
+}
+
+/// Starts the background workers.
+pub fn spawn_workers(state: &AppState) -> anyhow::Result<Workers> {
     let transport = mail::worker::Transport::from_config(&state.config)?;
-    tokio::spawn(mail::worker::run(
+    let (stop_mail, stopped) = tokio::sync::watch::channel(false);
+    let mail = tokio::spawn(mail::worker::run(
         state.db.clone(),
         transport,
         state.mail_notify.clone(),
+        stopped,
     ));
     let every = state.config.reminder_tick_secs;
-    Ok((every > 0).then(|| {
+    let scheduler = (every > 0).then(|| {
         reminders::scheduler::Scheduler::spawn(state.clone(), std::time::Duration::from_secs(every))
-    }))
+    });
+    Ok(Workers {
+        stop_mail,
+        mail,
+        scheduler,
+    })
 }
 
-/// Serves `state` on `listener` until the process is asked to stop.
+/// Serves `state` on `listener` until SIGTERM, Ctrl-C or [`lifecycle::Lifecycle::drain`], then
+/// shuts down gracefully: `/readyz` answers 503 for `SWAZ_SHUTDOWN_DRAIN_SECS` while requests are
+/// still served, then no new connection is accepted, requests in flight finish and the workers
+/// stop; whatever is still running `SWAZ_SHUTDOWN_GRACE_SECS` after accepting stopped is dropped.
 pub async fn serve(state: AppState, listener: tokio::net::TcpListener) -> anyhow::Result<()> {
-    let scheduler = spawn_workers(&state)?;
-    let app = router(state);
-    let served = axum::serve(
+    use lifecycle::Phase;
+    use std::future::IntoFuture;
+    use std::time::Duration;
+
+    let workers = spawn_workers(&state)?;
+    let drain = Duration::from_secs(state.config.shutdown_drain_secs);
+    let grace = Duration::from_secs(state.config.shutdown_grace_secs);
+    let stop_accepting = {
+        let state = state.clone();
+        async move {
+            tokio::select! {
+                _ = shutdown_signal() => state.lifecycle.drain(),
+                _ = state.lifecycle.reached(Phase::Draining) => {}
+            }
+            tracing::info!(
+                drain_secs = drain.as_secs(),
+                "shutting down: /readyz answers 503 from now on"
+            );
+            tokio::time::sleep(drain).await;
+            state.lifecycle.stop_accepting();
+            tracing::info!("no longer accepting connections; finishing requests in flight");
+        }
+    };
+    let app = router(state.clone());
+    let serving = axum::serve(
         listener,
         app.into_make_service_with_connect_info::<SocketAddr>(),
     )
-    .with_graceful_shutdown(shutdown_signal())
-    .await;
-    if let Some(scheduler) = scheduler {
-        scheduler.stop().await;
+    .with_graceful_shutdown(stop_accepting)
+    .into_future();
+    let finished = async {
+        let served = serving.await;
+        workers.stop().await;
+        served
+    };
+    let deadline = async {
+        state.lifecycle.reached(Phase::Stopping).await;
+        tokio::time::sleep(grace).await;
+    };
+    tokio::select! {
+        served = finished => {
+            served?;
+            tracing::info!("shut down cleanly");
+        }
+        _ = deadline => {
+            tracing::warn!(grace_secs = grace.as_secs(), "requests or workers still running after the shutdown grace period: exiting anyway");
+        }
     }
-    served?;
     Ok(())
 }
 

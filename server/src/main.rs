@@ -1,15 +1,11 @@
 use clap::Parser;
-use tracing_subscriber::EnvFilter;
 
 #[tokio::main]
 async fn main() -> std::process::ExitCode {
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            EnvFilter::try_from_env("SWAZ_LOG")
-                .unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn")),
-        )
-        .with_writer(std::io::stderr)
-        .init();
+    if let Err(err) = swaz::logging::init() {
+        eprintln!("error: {err:#}");
+        return std::process::ExitCode::FAILURE;
+    }
     match swaz::cli::run(swaz::cli::Cli::parse()).await {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(err) => {

@@ -146,12 +146,31 @@ impl Db {
         }
     }
 
+    /// Writes a consistent copy of this SQLite database to the new file `path` with
+    /// `VACUUM INTO`, while other connections keep reading and writing.
+    pub async fn backup_sqlite_into(&self, path: &Path) -> anyhow::Result<()> {
+        anyhow::ensure!(
+            self.kind == DbKind::Sqlite,
+            "only SQLite databases are copied this way"
+        );
+        let target = path
+            .to_str()
+            .with_context(|| format!("{} is not a UTF-8 path", path.display()))?;
+        sqlx::query("VACUUM INTO $1")
+            .bind(target)
+            .execute(&self.pool)
+            .await
+            .with_context(|| format!("writing the backup to {}", path.display()))?;
+        Ok(())
+    }
+
     pub async fn close(&self) {
         self.pool.close().await;
     }
 }
 
-fn sqlite_path(url: &str) -> Option<String> {
+/// The file a `sqlite://` URL names; `None` for in-memory databases and other URLs.
+pub fn sqlite_path(url: &str) -> Option<String> {
     let rest = url
         .strip_prefix("sqlite://")
         .or_else(|| url.strip_prefix("sqlite:"))?;

@@ -9,8 +9,29 @@ use utoipa::ToSchema;
 
 use crate::AppState;
 
+/// Liveness: the process answers and its database is migrated. Stays 200 while shutting down.
 pub async fn healthz(State(state): State<AppState>) -> (StatusCode, Json<Value>) {
     if state.db.is_ready().await {
+        (StatusCode::OK, Json(json!({ "status": "ok" })))
+    } else {
+        (
+            StatusCode::SERVICE_UNAVAILABLE,
+            Json(json!({ "status": "database not ready" })),
+        )
+    }
+}
+
+/// Readiness: 200 while this instance should take traffic; 503 once it is shutting down or when
+/// its database does not answer (within two seconds), so a load balancer sends elsewhere.
+pub async fn readyz(State(state): State<AppState>) -> (StatusCode, Json<Value>) {
+    if state.lifecycle.phase() != crate::lifecycle::Phase::Ready {
+        return (
+            StatusCode::SERVICE_UNAVAILABLE,
+            Json(json!({ "status": "shutting down" })),
+        );
+    }
+    let ready = tokio::time::timeout(std::time::Duration::from_secs(2), state.db.is_ready()).await;
+    if matches!(ready, Ok(true)) {
         (StatusCode::OK, Json(json!({ "status": "ok" })))
     } else {
         (

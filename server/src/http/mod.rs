@@ -4,6 +4,7 @@ pub mod client;
 pub mod dev_clock;
 pub mod json;
 pub mod meta;
+pub mod observe;
 pub mod plain_errors;
 pub mod security;
 pub mod static_files;
@@ -14,7 +15,6 @@ use axum::{Json, Router};
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
 use tower_http::limit::RequestBodyLimitLayer;
-use tower_http::trace::TraceLayer;
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 use utoipa_axum::router::OpenApiRouter;
@@ -143,6 +143,8 @@ pub fn router(state: AppState) -> Router {
     let max_body = state.config.max_body_bytes;
     let mut app = Router::new()
         .route("/healthz", get(meta::healthz))
+        .route("/readyz", get(meta::readyz))
+        .route("/metrics", get(observe::metrics))
         .route("/_dev/mailbox", get(mail::mailbox::list))
         .route("/_dev/clock", get(dev_clock::get).post(dev_clock::set))
         .route("/_invoice/{token}", get(billing::local::invoice_page::show))
@@ -163,7 +165,10 @@ pub fn router(state: AppState) -> Router {
         app = app.layer(layer);
     }
     app.layer(CompressionLayer::new())
-        .layer(TraceLayer::new_for_http())
         .layer(CatchPanicLayer::custom(plain_errors::panic_response))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            observe::observe,
+        ))
         .with_state(state)
 }

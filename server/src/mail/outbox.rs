@@ -129,3 +129,28 @@ pub async fn mailbox(db: &Db, to: Option<&str>, limit: i64) -> sqlx::Result<Vec<
         })
         .collect()
 }
+
+/// Unsent messages (every instance's): how many, and when the oldest was queued.
+pub async fn pending(db: &Db) -> sqlx::Result<(i64, Option<i64>)> {
+    let row = sqlx::query(
+        "SELECT COUNT(*) AS n, MIN(created_at) AS oldest FROM mail_outbox WHERE sent_at IS NULL",
+    )
+    .fetch_one(db.pool())
+    .await?;
+    Ok((row.try_get("n")?, row.try_get("oldest")?))
+}
+
+/// Gives claimed, unsent messages back at once (a stopping worker), instead of after the lease;
+/// the attempt they were claimed for is not counted.
+pub async fn release(db: &Db, ids: &[String]) -> sqlx::Result<()> {
+    for id in ids {
+        sqlx::query(
+            "UPDATE mail_outbox SET claimed_until = NULL, attempts = attempts - 1 \
+             WHERE id = $1 AND sent_at IS NULL",
+        )
+        .bind(id)
+        .execute(db.pool())
+        .await?;
+    }
+    Ok(())
+}

@@ -3,7 +3,7 @@ use std::time::Duration;
 
 use lettre::message::{header::ContentType, MultiPart, SinglePart};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
-use tokio::sync::Notify;
+use tokio::sync::{watch, Notify};
 
 use super::outbox::{self, Message};
 use crate::config::Config;
@@ -84,10 +84,16 @@ impl Transport {
     }
 }
 
-/// Delivers queued mail until the process ends; wakes on `notify` or every two seconds.
-pub async fn run(db: Db, transport: Transport, notify: Arc<Notify>) {
+/// Delivers queued mail until `stop` turns true; wakes on `notify` or every two seconds. On stop
+/// it finishes the message in hand and gives the rest of its claim back (see [`deliver_until`]).
+pub async fn run(
+    db: Db,
+    transport: Transport,
+    notify: Arc<Notify>,
+    mut stop: watch::Receiver<bool>,
+) {
     let mut last_housekeeping = std::time::Instant::now();
-    loop {
+    while !*stop.borrow() {
         if last_housekeeping.elapsed() > Duration::from_secs(600) {
             last_housekeeping = std::time::Instant::now();
             if let Err(err) = crate::ratelimit::prune(&db, 24 * 3600).await {
@@ -97,25 +103,52 @@ pub async fn run(db: Db, transport: Transport, notify: Arc<Notify>) {
                 tracing::warn!(error = ?err, "pruning old contact messages failed");
             }
         }
-        if let Err(err) = deliver_due(&db, &transport).await {
+        if let Err(err) = deliver_until(&db, &transport, &stop).await {
             tracing::warn!(error = ?err, "mail delivery round failed");
         }
         tokio::select! {
             _ = notify.notified() => {}
+            _ = stop.changed() => {}
             _ = tokio::time::sleep(Duration::from_secs(2)) => {}
         }
     }
+    tracing::info!("mail worker stopped");
 }
 
 /// Sends every message due now; answers how many were delivered.
 pub async fn deliver_due(db: &Db, transport: &Transport) -> anyhow::Result<usize> {
+    deliver_until(db, transport, &watch::channel(false).1).await
+}
+
+/// Like [`deliver_due`], but once `stop` turns true the messages claimed and not yet sent are
+/// released, so another instance sends them now rather than after the claim's lease.
+pub async fn deliver_until(
+    db: &Db,
+    transport: &Transport,
+    stop: &watch::Receiver<bool>,
+) -> anyhow::Result<usize> {
     let mut delivered = 0;
     loop {
+        if *stop.borrow() {
+            return Ok(delivered);
+        }
         let batch = outbox::claim_due(db, 20, 60_000).await?;
         if batch.is_empty() {
             return Ok(delivered);
         }
-        for claimed in batch {
+        let mut batch = batch.into_iter();
+        while let Some(claimed) = batch.next() {
+            if *stop.borrow() {
+                let rest: Vec<String> = std::iter::once(claimed.id)
+                    .chain(batch.map(|c| c.id))
+                    .collect();
+                outbox::release(db, &rest).await?;
+                tracing::info!(
+                    released = rest.len(),
+                    "mail worker stopping: claims released"
+                );
+                return Ok(delivered);
+            }
             match transport.deliver(&claimed.message).await {
                 Ok(()) => {
                     outbox::mark_sent(db, &claimed.id, transport.name()).await?;

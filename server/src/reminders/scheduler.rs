@@ -283,8 +283,9 @@ impl Scheduler {
                     _ = tokio::time::sleep(every) => {}
                     _ = stopped.changed() => break,
                 }
-                if let Err(err) = tick(&state).await {
-                    tracing::warn!(error = ?err, "reminder round failed");
+                match tick(&state).await {
+                    Ok(_) => state.metrics.scheduler_round_finished(),
+                    Err(err) => tracing::warn!(error = ?err, "reminder round failed"),
                 }
             }
         });

@@ -3,6 +3,7 @@
 
 mod account;
 mod account_data;
+mod backup;
 mod billing;
 mod cli;
 mod contact;
@@ -11,6 +12,7 @@ mod fake_stripe;
 mod identity;
 mod inspiration;
 mod mail;
+mod ops;
 mod planning;
 mod platform;
 mod reminders;

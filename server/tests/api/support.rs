@@ -18,6 +18,7 @@ pub struct TestApp {
     pub state: AppState,
     dir: PathBuf,
     pg_database: Option<(String, String)>,
+    served: Option<tokio::task::JoinHandle<()>>,
 }
 
 type ConfigTweak = Box<dyn FnOnce(&mut Config)>;
@@ -219,6 +220,12 @@ impl TestApp {
         panic!("expected at least {min} message(s) to {to} in the mailbox");
     }
 
+    /// Whether `swaz::serve` returned (after a shutdown) within `within`.
+    pub async fn server_stopped_within(&mut self, within: Duration) -> bool {
+        let served = self.served.take().expect("the server is watched once");
+        tokio::time::timeout(within, served).await.is_ok()
+    }
+
     /// The first link in a mailed text that starts with this app's address.
     pub fn link_in(&self, message: &Value) -> String {
         let text = message["text"].as_str().unwrap();
@@ -288,14 +295,17 @@ impl Builder {
             contact_email: "operator@swaz.test".into(),
             contact_rate_limit: 1000,
             testimonial_video_url: None,
+            shutdown_drain_secs: 0,
+            shutdown_grace_secs: 5,
+            metrics_token: None,
         };
         for tweak in self.tweak {
             tweak(&mut config);
         }
         let state = swaz::build(config).await.expect("building the app");
-        let served = state.clone();
-        tokio::spawn(async move {
-            swaz::serve(served, listener).await.unwrap();
+        let serving = state.clone();
+        let served = tokio::spawn(async move {
+            swaz::serve(serving, listener).await.unwrap();
         });
         TestApp {
             base: format!("http://{addr}"),
@@ -306,6 +316,7 @@ impl Builder {
             state,
             dir,
             pg_database,
+            served: Some(served),
         }
     }
 }

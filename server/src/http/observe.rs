@@ -1,0 +1,108 @@
+//! What every request leaves behind for the operator: a request id (the caller's `x-request-id`
+//! when it is sane, else a new one) returned in the `x-request-id` header and carried by every
+//! log line of the request; one "request finished" line; and its count and latency in
+//! `/metrics`. Spans name the matched route, never the raw path or query, which can hold tokens.
+
+use std::time::Instant;
+
+use axum::extract::{MatchedPath, Request, State};
+use axum::http::header::{AUTHORIZATION, CONTENT_TYPE, WWW_AUTHENTICATE};
+use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use subtle::ConstantTimeEq;
+use tracing::Instrument;
+
+use crate::error::{AppError, Result};
+use crate::AppState;
+
+pub const X_REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
+
+/// Route label of requests no route matched (the web app's files and client routes).
+const UNMATCHED: &str = "(unmatched)";
+
+/// An incoming id is kept when it is 1 to 128 visible characters from a safe set (UUIDs,
+/// nginx's `$request_id`, most tracing ids); anything else could forge or garble log lines.
+fn sane_request_id(value: &str) -> bool {
+    (1..=128).contains(&value.len())
+        && value
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b':'))
+}
+
+pub async fn observe(State(state): State<AppState>, request: Request, next: Next) -> Response {
+    let started = Instant::now();
+    let id = request
+        .headers()
+        .get(X_REQUEST_ID)
+        .and_then(|v| v.to_str().ok())
+        .filter(|v| sane_request_id(v))
+        .map_or_else(|| uuid::Uuid::new_v4().simple().to_string(), str::to_owned);
+    let method = request.method().clone();
+    let route = request
+        .extensions()
+        .get::<MatchedPath>()
+        .map_or(UNMATCHED, MatchedPath::as_str)
+        .to_owned();
+    let span = tracing::info_span!("request", request_id = %id, method = %method, route = %route);
+    let mut response = next.run(request).instrument(span.clone()).await;
+    let elapsed = started.elapsed();
+    let status = response.status().as_u16();
+    state
+        .metrics
+        .observe_request(method.as_str(), &route, status, elapsed.as_secs_f64());
+    span.in_scope(|| {
+        tracing::info!(
+            status,
+            latency_ms = elapsed.as_secs_f64() * 1000.0,
+            "request finished"
+        )
+    });
+    if let Ok(value) = HeaderValue::from_str(&id) {
+        response.headers_mut().insert(X_REQUEST_ID, value);
+    }
+    response
+}
+
+/// `GET /metrics`: Prometheus' text format, for the bearer of `SWAZ_METRICS_TOKEN`; 404 when the
+/// setting is unset, so nothing is exposed by default.
+pub async fn metrics(State(state): State<AppState>, headers: HeaderMap) -> Result<Response> {
+    let Some(expected) = &state.config.metrics_token else {
+        return Err(AppError::not_found("Not found"));
+    };
+    let given = headers
+        .get(AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .unwrap_or("");
+    if !bool::from(given.as_bytes().ct_eq(expected.expose().as_bytes())) {
+        let mut res =
+            AppError::unauthorized("Metrics need the bearer token set in SWAZ_METRICS_TOKEN.")
+                .into_response();
+        res.headers_mut()
+            .insert(WWW_AUTHENTICATE, HeaderValue::from_static("Bearer"));
+        return Ok(res);
+    }
+    let body = state.metrics.render(&state).await?;
+    Ok((
+        StatusCode::OK,
+        [(CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")],
+        body,
+    )
+        .into_response())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sane_request_id;
+
+    #[test]
+    fn request_ids_that_could_garble_logs_are_not_kept() {
+        assert!(sane_request_id("0f8e2c5d9b3a4e7f8a1b2c3d4e5f6a7b"));
+        assert!(sane_request_id("req-1.2_3:4"));
+        assert!(!sane_request_id(""));
+        assert!(!sane_request_id("a b"));
+        assert!(!sane_request_id("x\"}{\"level\":\"ERROR"));
+        assert!(!sane_request_id(&"a".repeat(129)));
+    }
+}
