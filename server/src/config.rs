@@ -79,6 +79,12 @@ pub struct Config {
     pub settable_clock: bool,
     /// Seconds between rounds of the reminder scheduler; 0 turns it off in this instance.
     pub reminder_tick_secs: u64,
+    /// Client connections open at once; more wait until one closes.
+    pub max_connections: usize,
+    /// Seconds a client has to send a request's headers.
+    pub header_read_timeout_secs: u64,
+    /// Seconds a connection may go without reading or writing anything before it is closed.
+    pub idle_timeout_secs: u64,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -251,6 +257,9 @@ impl Config {
                 .unwrap_or_else(|| DEFAULT_CONTACT_EMAIL.into()),
             contact_rate_limit: parse_var("SWAZ_CONTACT_RATE_LIMIT", 5)?,
             testimonial_video_url: var("SWAZ_TESTIMONIAL_VIDEO_URL"),
+            max_connections: parse_var("SWAZ_MAX_CONNECTIONS", 10_000)?,
+            header_read_timeout_secs: parse_var("SWAZ_HEADER_READ_TIMEOUT", 10)?,
+            idle_timeout_secs: parse_var("SWAZ_IDLE_TIMEOUT", 60)?,
         }
         .checked()
     }
@@ -263,6 +272,12 @@ impl Config {
         if !self.live_call_url.starts_with("https://") && !self.live_call_url.starts_with("http://")
         {
             bail!("SWAZ_LIVE_CALL_URL must be an http(s) address");
+        }
+        if self.max_connections == 0
+            || self.header_read_timeout_secs == 0
+            || self.idle_timeout_secs == 0
+        {
+            bail!("SWAZ_MAX_CONNECTIONS, SWAZ_HEADER_READ_TIMEOUT and SWAZ_IDLE_TIMEOUT must be at least 1");
         }
         if crate::domain::Email::try_parse(&self.contact_email).is_none() {
             bail!("SWAZ_CONTACT_EMAIL must be an e-mail address, like contact@example.com");
@@ -287,6 +302,14 @@ impl Config {
             );
         }
         Ok(self)
+    }
+
+    pub fn connection_limits(&self) -> crate::http::serve::ConnectionLimits {
+        crate::http::serve::ConnectionLimits {
+            max_connections: self.max_connections,
+            header_read_timeout: std::time::Duration::from_secs(self.header_read_timeout_secs),
+            idle_timeout: std::time::Duration::from_secs(self.idle_timeout_secs),
+        }
     }
 
     pub fn is_development(&self) -> bool {

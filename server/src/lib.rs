@@ -27,7 +27,6 @@ pub mod reminders;
 pub mod teams;
 pub mod vision;
 
-use std::net::SocketAddr;
 use std::ops::Deref;
 use std::sync::Arc;
 
@@ -117,13 +116,9 @@ pub fn spawn_workers(state: &AppState) -> anyhow::Result<Option<reminders::sched
 /// Serves `state` on `listener` until the process is asked to stop.
 pub async fn serve(state: AppState, listener: tokio::net::TcpListener) -> anyhow::Result<()> {
     let scheduler = spawn_workers(&state)?;
+    let limits = state.config.connection_limits();
     let app = router(state);
-    let served = axum::serve(
-        listener,
-        app.into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .with_graceful_shutdown(shutdown_signal())
-    .await;
+    let served = http::serve::serve(listener, app, limits, shutdown_signal()).await;
     if let Some(scheduler) = scheduler {
         scheduler.stop().await;
     }

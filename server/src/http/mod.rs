@@ -6,6 +6,7 @@ pub mod json;
 pub mod meta;
 pub mod plain_errors;
 pub mod security;
+pub mod serve;
 pub mod static_files;
 
 use axum::extract::DefaultBodyLimit;

@@ -5,6 +5,7 @@ mod account;
 mod account_data;
 mod billing;
 mod cli;
+mod connections;
 mod contact;
 mod dashboard;
 mod fake_stripe;

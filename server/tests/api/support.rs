@@ -288,6 +288,9 @@ impl Builder {
             contact_email: "operator@swaz.test".into(),
             contact_rate_limit: 1000,
             testimonial_video_url: None,
+            max_connections: 1000,
+            header_read_timeout_secs: 10,
+            idle_timeout_secs: 60,
         };
         for tweak in self.tweak {
             tweak(&mut config);
