@@ -55,11 +55,12 @@ pub fn session_json(
     let now = state.clock.now_secs();
     let expires_in = state.config.jwt_expiry_secs;
     let claims = Claims {
-        iss: format!("{}/auth/v1", state.config.public_url),
+        iss: tokens::issuer(&state.config.public_url),
         sub: user.id.clone(),
         aud: AUDIENCE.to_owned(),
         exp: now + expires_in,
         iat: now,
+        nbf: None,
         email: user.email.clone(),
         phone: String::new(),
         app_metadata: json!({ "provider": "email", "providers": ["email"] }),

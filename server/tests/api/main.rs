@@ -9,6 +9,7 @@ mod connections;
 mod contact;
 mod dashboard;
 mod fake_stripe;
+mod hardening;
 mod identity;
 mod inspiration;
 mod mail;
