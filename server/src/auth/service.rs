@@ -123,6 +123,7 @@ pub async fn change_password(
         .await?
         .ok_or_else(|| AppError::not_found("User not found"))?;
     users::set_password(&mut tx, user_id, &hash, now).await?;
+    otp::void_outstanding(&mut tx, user_id, Purpose::Recovery, now).await?;
     sessions::revoke_all_except(&mut tx, user_id, Some(keep_session), now).await?;
     mail::enqueue(
         &mut tx,
@@ -211,6 +212,9 @@ pub async fn consume_link(
     let Some(user_id) = otp::consume(&mut tx, token, purpose, now).await? else {
         return Ok(None);
     };
+    if purpose == Purpose::Recovery {
+        otp::void_outstanding(&mut tx, &user_id, Purpose::Recovery, now).await?;
+    }
     if purpose == Purpose::EmailChange {
         let old = users::by_id(&mut tx, &user_id).await?;
         let changed = match users::apply_email_change(&mut tx, &user_id, now).await {

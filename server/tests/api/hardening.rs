@@ -6,6 +6,57 @@ use serde_json::{json, Value};
 
 use crate::support::{TestApp, TEST_PASSWORD};
 
+/// Asks for a reset link for `email` and answers the newest link mailed to it.
+async fn reset_link(app: &TestApp, email: &str, mails_before: usize) -> String {
+    let res = app
+        .post_json("/auth/v1/recover", json!({ "email": email }))
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    let mails = app.mailbox(email, mails_before + 1).await;
+    app.link_in(&mails[0])
+}
+
+fn signs_in(res: &reqwest::Response) -> bool {
+    res.status() == StatusCode::SEE_OTHER
+        && res.headers()["location"]
+            .to_str()
+            .unwrap()
+            .contains("access_token=")
+}
+
+#[tokio::test]
+async fn using_one_reset_link_voids_every_other_outstanding_one() {
+    let app = TestApp::spawn().await;
+    app.create_user("ann@example.com", TEST_PASSWORD, "Ann")
+        .await;
+    let first = reset_link(&app, "ann@example.com", 0).await;
+    app.clock().advance(chrono::Duration::seconds(61));
+    let second = reset_link(&app, "ann@example.com", 1).await;
+    assert_ne!(first, second);
+
+    let used = app.http.get(&second).send().await.unwrap();
+    assert!(signs_in(&used));
+    let stale = app.http.get(&first).send().await.unwrap();
+    assert!(!signs_in(&stale), "an older reset link still signs in");
+}
+
+#[tokio::test]
+async fn changing_the_password_voids_outstanding_reset_links() {
+    let app = TestApp::spawn().await;
+    let (_, token, _) = app.signed_in_user("ann@example.com").await;
+    let link = reset_link(&app, "ann@example.com", 0).await;
+    let (status, _) = app
+        .post_as(
+            &token,
+            "/_api/v1/supabase/changepassword",
+            json!({ "password": "brand-new-password-2" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let res = app.http.get(&link).send().await.unwrap();
+    assert!(!signs_in(&res), "a reset link outlived a password change");
+}
+
 /// `session`'s access token with `change` applied to its claims, signed with the app's key.
 fn forged(app: &TestApp, session: &Value, change: impl FnOnce(&mut Value)) -> String {
     use base64::Engine;
