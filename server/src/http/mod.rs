@@ -153,8 +153,11 @@ pub fn router(state: AppState) -> Router {
             "/_reminders/unsubscribe",
             get(reminders::pages::unsubscribe),
         )
-        .nest("/_api/v1", api)
-        .nest("/auth/v1", auth::routes::router())
+        .nest("/_api/v1", api.layer(security::no_store()))
+        .nest(
+            "/auth/v1",
+            auth::routes::router().layer(security::no_store()),
+        )
         .merge(static_files::router(&state.config.web_dir))
         .layer(DefaultBodyLimit::max(max_body))
         .layer(RequestBodyLimitLayer::new(max_body))

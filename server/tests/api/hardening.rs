@@ -116,3 +116,29 @@ async fn access_tokens_with_wrong_time_issuer_or_role_claims_are_refused() {
     }
 }
 
+#[tokio::test]
+async fn sign_in_and_signed_in_answers_are_never_cached() {
+    let app = TestApp::spawn().await;
+    app.create_user("ann@example.com", TEST_PASSWORD, "Ann")
+        .await;
+    let res = app
+        .post_json(
+            "/auth/v1/token?grant_type=password",
+            json!({ "email": "ann@example.com", "password": TEST_PASSWORD }),
+        )
+        .await;
+    assert_eq!(res.headers()["cache-control"], "no-store");
+    let session: Value = res.json().await.unwrap();
+    let token = session["access_token"].as_str().unwrap();
+    for path in [
+        "/auth/v1/user",
+        "/_api/v1/swazprofile",
+        "/_api/v1/practice/events",
+        "/_api/v1/notificationsettings",
+    ] {
+        let res = app.get_auth(path, token).send().await.unwrap();
+        assert!(res.status().is_success(), "{path}: {}", res.status());
+        assert_eq!(res.headers()["cache-control"], "no-store", "{path}");
+    }
+}
+
