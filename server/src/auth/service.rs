@@ -23,25 +23,26 @@ pub async fn rate_limit(
 ) -> Result<(), AuthError> {
     let limit = state.config.auth_rate_limit;
     let window = state.config.auth_rate_window_secs;
-    if !ratelimit::allow(
+    ratelimit::hit(
         &state.db,
         &format!("{action}:ip:{}", client.ip),
         limit,
         window,
     )
     .await?
-    {
-        return Err(AuthError::rate_limited());
-    }
+    .map_err(AuthError::rate_limited)?;
     if let Some(email) = email {
-        // Keyed by a digest: bounded in size whatever the client sends.
-        let digest = tokens::hash_token(&email.trim().to_lowercase());
-        let key = format!("{action}:email:{}", &digest[..32]);
-        if !ratelimit::allow(&state.db, &key, limit, window).await? {
-            return Err(AuthError::rate_limited());
-        }
+        ratelimit::hit(&state.db, &email_key(action, email), limit, window)
+            .await?
+            .map_err(AuthError::rate_limited)?;
     }
     Ok(())
+}
+
+/// A rate-limit key for `email`: keyed by a digest, so bounded in size whatever the client sends.
+pub fn email_key(action: &str, email: &str) -> String {
+    let digest = tokens::hash_token(&email.trim().to_lowercase());
+    format!("{action}:email:{}", &digest[..32])
 }
 
 /// GoTrue's session response for a freshly issued or rotated refresh token.

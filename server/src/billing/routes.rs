@@ -40,13 +40,14 @@ impl FromRequestParts<AppState> for MaybeUser {
 async fn limit_payment_calls(state: &AppState, action: &str, client: &ClientMeta) -> Result<()> {
     let limit = state.config.auth_rate_limit * 2;
     let key = format!("{action}:ip:{}", client.ip);
-    if crate::ratelimit::allow(&state.db, &key, limit, state.config.auth_rate_window_secs).await? {
-        Ok(())
-    } else {
-        Err(AppError::TooManyRequests(
-            "Too many requests. Please wait a few minutes and try again.".to_owned(),
-        ))
-    }
+    crate::ratelimit::hit(&state.db, &key, limit, state.config.auth_rate_window_secs)
+        .await?
+        .map_err(|limited| {
+            AppError::too_many_requests(
+                "Too many requests. Please wait a few minutes and try again.",
+                limited,
+            )
+        })
 }
 
 #[derive(Deserialize, ToSchema)]

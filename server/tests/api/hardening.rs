@@ -57,6 +57,100 @@ async fn changing_the_password_voids_outstanding_reset_links() {
     assert!(!signs_in(&res), "a reset link outlived a password change");
 }
 
+/// A password sign-in attempt for ann@example.com from `ip` (the app trusts X-Forwarded-For).
+async fn sign_in_from(app: &TestApp, ip: &str, password: &str) -> reqwest::Response {
+    app.http
+        .post(app.url("/auth/v1/token?grant_type=password"))
+        .header("x-forwarded-for", ip)
+        .json(&json!({ "email": "ann@example.com", "password": password }))
+        .send()
+        .await
+        .unwrap()
+}
+
+async fn guarded_app() -> TestApp {
+    let app = TestApp::builder()
+        .config(|c| {
+            c.auth_rate_limit = 3;
+            c.trust_proxy = true;
+        })
+        .spawn()
+        .await;
+    app.create_user("ann@example.com", TEST_PASSWORD, "Ann")
+        .await;
+    app
+}
+
+#[tokio::test]
+async fn wrong_passwords_from_many_addresses_do_not_lock_the_owner_out() {
+    let app = guarded_app().await;
+    for i in 0..30 {
+        let res = sign_in_from(&app, &format!("10.0.0.{i}"), "not-her-password").await;
+        assert_ne!(res.status(), StatusCode::OK);
+    }
+    let owner = sign_in_from(&app, "192.0.2.7", TEST_PASSWORD).await;
+    assert_eq!(owner.status(), StatusCode::OK, "the owner was locked out");
+}
+
+#[tokio::test]
+async fn an_address_that_keeps_guessing_is_refused_even_with_the_right_password() {
+    let app = guarded_app().await;
+    for _ in 0..3 {
+        let res = sign_in_from(&app, "10.0.0.1", "not-her-password").await;
+        assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+    }
+    let res = sign_in_from(&app, "10.0.0.1", TEST_PASSWORD).await;
+    assert_eq!(res.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert!(res.headers().contains_key("retry-after"));
+}
+
+#[tokio::test]
+async fn guesses_spread_over_many_addresses_are_still_throttled() {
+    let app = guarded_app().await;
+    for i in 0..10 {
+        sign_in_from(&app, &format!("10.0.0.{i}"), "not-her-password").await;
+    }
+    // Once the account has seen many failures, an address that failed gets no second guess.
+    let res = sign_in_from(&app, "10.0.0.9", "another-guess").await;
+    assert_eq!(res.status(), StatusCode::TOO_MANY_REQUESTS);
+    let owner = sign_in_from(&app, "192.0.2.7", TEST_PASSWORD).await;
+    assert_eq!(owner.status(), StatusCode::OK);
+}
+
+#[tokio::test]
+async fn a_reset_mail_goes_out_at_most_once_a_minute_per_address() {
+    let app = TestApp::spawn().await;
+    app.create_user("ann@example.com", TEST_PASSWORD, "Ann")
+        .await;
+    for email in ["ann@example.com", "ghost@example.com"] {
+        let first = app
+            .post_json("/auth/v1/recover", json!({ "email": email }))
+            .await;
+        assert_eq!(first.status(), StatusCode::OK);
+        app.clock().advance(chrono::Duration::seconds(20));
+        let again = app
+            .post_json("/auth/v1/recover", json!({ "email": email }))
+            .await;
+        assert_eq!(again.status(), StatusCode::TOO_MANY_REQUESTS, "{email}");
+        assert_eq!(again.headers()["retry-after"], "40");
+        let body: Value = again.json().await.unwrap();
+        assert_eq!(body["error_code"], "over_email_send_rate_limit");
+        assert_eq!(
+            body["msg"],
+            "For security purposes, you can only request this after 40 seconds."
+        );
+    }
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    assert_eq!(app.mailbox("ann@example.com", 1).await.len(), 1);
+
+    app.clock().advance(chrono::Duration::seconds(41));
+    let later = app
+        .post_json("/auth/v1/recover", json!({ "email": "ann@example.com" }))
+        .await;
+    assert_eq!(later.status(), StatusCode::OK);
+    assert_eq!(app.mailbox("ann@example.com", 2).await.len(), 2);
+}
+
 /// `session`'s access token with `change` applied to its claims, signed with the app's key.
 fn forged(app: &TestApp, session: &Value, change: impl FnOnce(&mut Value)) -> String {
     use base64::Engine;
@@ -142,3 +236,42 @@ async fn sign_in_and_signed_in_answers_are_never_cached() {
     }
 }
 
+#[tokio::test]
+async fn every_rate_limited_answer_says_when_to_retry() {
+    let app = TestApp::builder()
+        .config(|c| {
+            c.auth_rate_limit = 1;
+            c.contact_rate_limit = 1;
+        })
+        .spawn()
+        .await;
+    let contact = json!({ "name": "Ann", "email": "ann@example.com", "subject": "Hi", "message": "Hello there, a question." });
+    let mut last = None;
+    for _ in 0..2 {
+        last = Some(
+            app.post_json("/_api/v1/contact/message", contact.clone())
+                .await,
+        );
+    }
+    let res = last.take().unwrap();
+    assert_eq!(res.status(), StatusCode::TOO_MANY_REQUESTS);
+    let secs: u64 = res.headers()["retry-after"]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((1..=300).contains(&secs), "{secs}");
+
+    for _ in 0..2 {
+        last = Some(
+            app.post_json(
+                "/auth/v1/signup",
+                json!({ "email": "bob@example.com", "password": "x" }),
+            )
+            .await,
+        );
+    }
+    let res = last.unwrap();
+    assert_eq!(res.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert!(res.headers().contains_key("retry-after"));
+}
