@@ -53,13 +53,27 @@ fn parse_body<T: DeserializeOwned>(body: &Bytes) -> AuthResult<T> {
     } else {
         body
     };
-    serde_json::from_slice(raw).map_err(|e| {
+    let not_json = || {
         AuthError::new(
             StatusCode::BAD_REQUEST,
             "bad_json",
-            format!("Could not read the request body as JSON: {e}"),
+            "Could not read the request body as JSON.",
         )
-    })
+    };
+    let mut deserializer = serde_json::Deserializer::from_slice(raw);
+    let parsed = serde_path_to_error::deserialize(&mut deserializer).map_err(|e| {
+        let message = if e.inner().is_data() {
+            crate::http::rejections::describe_data_error(
+                &e.path().to_string(),
+                &e.inner().to_string(),
+            )
+        } else {
+            return not_json();
+        };
+        AuthError::new(StatusCode::BAD_REQUEST, "bad_json", message)
+    })?;
+    deserializer.end().map_err(|_| not_json())?;
+    Ok(parsed)
 }
 
 fn parse_password(raw: &str) -> AuthResult<NewPassword> {

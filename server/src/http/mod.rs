@@ -5,6 +5,7 @@ pub mod dev_clock;
 pub mod json;
 pub mod meta;
 pub mod plain_errors;
+pub mod rejections;
 pub mod security;
 pub mod serve;
 pub mod static_files;

@@ -3,6 +3,7 @@
 
 mod account;
 mod account_data;
+mod bad_input;
 mod billing;
 mod cli;
 mod connections;
