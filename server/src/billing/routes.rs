@@ -53,6 +53,7 @@ async fn limit_payment_calls(state: &AppState, action: &str, client: &ClientMeta
 #[derive(Deserialize, ToSchema)]
 pub struct CheckoutBody {
     /// `solo`, `solo_yearly`, `team` or `team_yearly`.
+    #[schema(required = true)]
     pub plan: Option<String>,
 }
 
@@ -63,7 +64,8 @@ pub struct CheckoutUrl {
 
 /// Starts a checkout for a plan, signed in or not; answers the page to send the buyer to.
 #[utoipa::path(post, path = "/stripe/checkout", tag = "billing", request_body = CheckoutBody,
-    responses((status = 200, body = CheckoutUrl), (status = 400, body = ErrorBody)))]
+    responses((status = 200, body = CheckoutUrl), (status = 400, body = ErrorBody),
+              (status = 429, description = "Too many checkouts from this address; see Retry-After", body = ErrorBody)))]
 pub async fn checkout(
     State(state): State<AppState>,
     MaybeUser(me): MaybeUser,
@@ -120,7 +122,8 @@ pub struct SubscriptionSuccessResult {
 /// already had an account (the membership is attached to it).
 #[utoipa::path(post, path = "/stripe/subscriptionsuccess-result", tag = "billing", params(SessionQuery),
     responses((status = 200, body = SubscriptionSuccessResult), (status = 400, body = ErrorBody),
-              (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+              (status = 404, body = ErrorBody), (status = 409, body = ErrorBody),
+              (status = 429, description = "Too many calls from this address; see Retry-After", body = ErrorBody)))]
 pub async fn subscription_success_result(
     State(state): State<AppState>,
     client: ClientMeta,

@@ -17,6 +17,7 @@ use crate::AppState;
 #[derive(Deserialize, ToSchema)]
 pub struct NewPracticeEvent {
     /// `vision_listened` or `breathing_done`.
+    #[schema(required = true)]
     pub kind: Option<String>,
 }
 

@@ -275,3 +275,46 @@ async fn every_rate_limited_answer_says_when_to_retry() {
     assert_eq!(res.status(), StatusCode::TOO_MANY_REQUESTS);
     assert!(res.headers().contains_key("retry-after"));
 }
+
+#[tokio::test]
+async fn the_openapi_document_states_required_fields_real_types_and_every_client_error() {
+    let doc = serde_json::to_value(swaz::http::openapi()).unwrap();
+    let schemas = &doc["components"]["schemas"];
+    let required = |schema: &str| -> Vec<String> {
+        schemas[schema]["required"]
+            .as_array()
+            .map(|r| r.iter().map(|v| v.as_str().unwrap().to_owned()).collect())
+            .unwrap_or_default()
+    };
+    assert!(required("NewPracticeEvent").contains(&"kind".to_owned()));
+    assert!(required("CheckoutBody").contains(&"plan".to_owned()));
+    assert_eq!(required("AthleticVisionInput").len(), 9);
+
+    let order = &doc["paths"]["/userinput/athleticvision/single/{order}"]["get"]["parameters"][0];
+    assert_eq!(order["schema"]["type"], "integer", "{order}");
+    assert_eq!(order["schema"]["minimum"], 1);
+    assert_eq!(order["schema"]["maximum"], 9);
+
+    for (path, ops) in doc["paths"].as_object().unwrap() {
+        for (method, op) in ops.as_object().unwrap() {
+            let responses = op["responses"].as_object().unwrap();
+            if op.get("requestBody").is_some() {
+                assert!(responses.contains_key("400"), "{method} {path}: 400");
+                assert!(responses.contains_key("413"), "{method} {path}: 413");
+            }
+            if op.get("security").is_some() {
+                assert!(responses.contains_key("401"), "{method} {path}: 401");
+            }
+        }
+    }
+    for path in [
+        "/stripe/checkout",
+        "/stripe/subscriptionsuccess-result",
+        "/contact/message",
+    ] {
+        assert!(
+            doc["paths"][path]["post"]["responses"].get("429").is_some(),
+            "{path}: 429"
+        );
+    }
+}
