@@ -151,6 +151,9 @@ async fn a_reset_mail_goes_out_at_most_once_a_minute_per_address() {
     assert_eq!(app.mailbox("ann@example.com", 2).await.len(), 2);
 }
 
+/// A change to an access token's claims.
+type ClaimsChange = Box<dyn FnOnce(&mut Value)>;
+
 /// `session`'s access token with `change` applied to its claims, signed with the app's key.
 fn forged(app: &TestApp, session: &Value, change: impl FnOnce(&mut Value)) -> String {
     use base64::Engine;
@@ -187,7 +190,7 @@ async fn access_tokens_with_wrong_time_issuer_or_role_claims_are_refused() {
         StatusCode::OK,
         "a few seconds of clock skew are tolerated"
     );
-    let cases: Vec<(&str, Box<dyn FnOnce(&mut Value)>)> = vec![
+    let cases: Vec<(&str, ClaimsChange)> = vec![
         ("future nbf", Box::new(move |c| c["nbf"] = json!(now + 600))),
         ("future iat", Box::new(move |c| c["iat"] = json!(now + 600))),
         (
