@@ -87,6 +87,12 @@ pub struct Config {
     pub shutdown_grace_secs: u64,
     /// Bearer token `/metrics` asks for; unset, `/metrics` does not exist (`SWAZ_METRICS_TOKEN`).
     pub metrics_token: Option<Secret>,
+    /// Client connections open at once; more wait until one closes.
+    pub max_connections: usize,
+    /// Seconds a client has to send a request's headers.
+    pub header_read_timeout_secs: u64,
+    /// Seconds a connection may go without reading or writing anything before it is closed.
+    pub idle_timeout_secs: u64,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -262,6 +268,9 @@ impl Config {
             shutdown_drain_secs: parse_var("SWAZ_SHUTDOWN_DRAIN_SECS", 0)?,
             shutdown_grace_secs: parse_var("SWAZ_SHUTDOWN_GRACE_SECS", 25)?,
             metrics_token: var("SWAZ_METRICS_TOKEN").map(Secret::new),
+            max_connections: parse_var("SWAZ_MAX_CONNECTIONS", 10_000)?,
+            header_read_timeout_secs: parse_var("SWAZ_HEADER_READ_TIMEOUT", 10)?,
+            idle_timeout_secs: parse_var("SWAZ_IDLE_TIMEOUT", 60)?,
         }
         .checked()
     }
@@ -274,6 +283,12 @@ impl Config {
         if !self.live_call_url.starts_with("https://") && !self.live_call_url.starts_with("http://")
         {
             bail!("SWAZ_LIVE_CALL_URL must be an http(s) address");
+        }
+        if self.max_connections == 0
+            || self.header_read_timeout_secs == 0
+            || self.idle_timeout_secs == 0
+        {
+            bail!("SWAZ_MAX_CONNECTIONS, SWAZ_HEADER_READ_TIMEOUT and SWAZ_IDLE_TIMEOUT must be at least 1");
         }
         if crate::domain::Email::try_parse(&self.contact_email).is_none() {
             bail!("SWAZ_CONTACT_EMAIL must be an e-mail address, like contact@example.com");
@@ -305,6 +320,14 @@ impl Config {
             );
         }
         Ok(self)
+    }
+
+    pub fn connection_limits(&self) -> crate::http::serve::ConnectionLimits {
+        crate::http::serve::ConnectionLimits {
+            max_connections: self.max_connections,
+            header_read_timeout: std::time::Duration::from_secs(self.header_read_timeout_secs),
+            idle_timeout: std::time::Duration::from_secs(self.idle_timeout_secs),
+        }
     }
 
     pub fn is_development(&self) -> bool {

@@ -28,8 +28,9 @@ pub enum AppError {
     Conflict(String),
     #[error("{0}")]
     PayloadTooLarge(String),
+    /// Refused for the given number of seconds (sent as `Retry-After`).
     #[error("{0}")]
-    TooManyRequests(String),
+    TooManyRequests(String, u64),
     #[error("internal error")]
     Internal(#[from] anyhow::Error),
 }
@@ -59,6 +60,9 @@ impl AppError {
     pub fn conflict(msg: impl Into<String>) -> Self {
         Self::Conflict(msg.into())
     }
+    pub fn too_many_requests(msg: impl Into<String>, limited: crate::ratelimit::Limited) -> Self {
+        Self::TooManyRequests(msg.into(), limited.retry_after_secs)
+    }
 
     pub fn status_code(&self) -> StatusCode {
         match self {
@@ -69,7 +73,7 @@ impl AppError {
             Self::PaymentRequired(_) => StatusCode::PAYMENT_REQUIRED,
             Self::Conflict(_) => StatusCode::CONFLICT,
             Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
-            Self::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
+            Self::TooManyRequests(..) => StatusCode::TOO_MANY_REQUESTS,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -83,7 +87,7 @@ impl AppError {
             Self::PaymentRequired(_) => "card_declined",
             Self::Conflict(_) => "conflict",
             Self::PayloadTooLarge(_) => "payload_too_large",
-            Self::TooManyRequests(_) => "too_many_requests",
+            Self::TooManyRequests(..) => "too_many_requests",
             Self::Internal(_) => "internal_error",
         }
     }
@@ -112,7 +116,16 @@ impl IntoResponse for AppError {
             code: self.code(),
             message: self.public_message(),
         };
-        (self.status_code(), Json(body)).into_response()
+        let retry_after = match &self {
+            Self::TooManyRequests(_, secs) => Some(*secs),
+            _ => None,
+        };
+        let mut res = (self.status_code(), Json(body)).into_response();
+        if let Some(secs) = retry_after {
+            res.headers_mut()
+                .insert(axum::http::header::RETRY_AFTER, secs.into());
+        }
+        res
     }
 }
 

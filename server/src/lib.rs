@@ -30,7 +30,6 @@ pub mod reminders;
 pub mod teams;
 pub mod vision;
 
-use std::net::SocketAddr;
 use std::ops::Deref;
 use std::sync::Arc;
 
@@ -155,7 +154,6 @@ pub fn spawn_workers(state: &AppState) -> anyhow::Result<Workers> {
 /// stop; whatever is still running `SWAZ_SHUTDOWN_GRACE_SECS` after accepting stopped is dropped.
 pub async fn serve(state: AppState, listener: tokio::net::TcpListener) -> anyhow::Result<()> {
     use lifecycle::Phase;
-    use std::future::IntoFuture;
     use std::time::Duration;
 
     let workers = spawn_workers(&state)?;
@@ -177,13 +175,9 @@ pub async fn serve(state: AppState, listener: tokio::net::TcpListener) -> anyhow
             tracing::info!("no longer accepting connections; finishing requests in flight");
         }
     };
+    let limits = state.config.connection_limits();
     let app = router(state.clone());
-    let serving = axum::serve(
-        listener,
-        app.into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .with_graceful_shutdown(stop_accepting)
-    .into_future();
+    let serving = http::serve::serve(listener, app, limits, stop_accepting);
     let finished = async {
         let served = serving.await;
         workers.stop().await;

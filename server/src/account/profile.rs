@@ -43,6 +43,7 @@ pub struct Profile {
 #[serde(rename_all = "camelCase")]
 pub struct TimeZoneUpdate {
     /// An IANA name such as `America/Los_Angeles`.
+    #[schema(required = true)]
     pub time_zone: Option<String>,
 }
 

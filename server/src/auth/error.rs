@@ -7,6 +7,7 @@ use axum::Json;
 use serde_json::json;
 
 use crate::error::AppError;
+use crate::ratelimit::Limited;
 
 #[derive(Debug)]
 pub struct AuthError {
@@ -14,6 +15,8 @@ pub struct AuthError {
     pub error_code: &'static str,
     pub msg: String,
     pub weak_password: bool,
+    /// Seconds to wait, sent as `Retry-After` (429s).
+    pub retry_after: Option<u64>,
 }
 
 impl AuthError {
@@ -23,6 +26,7 @@ impl AuthError {
             error_code,
             msg: msg.into(),
             weak_password: false,
+            retry_after: None,
         }
     }
     pub fn validation(msg: impl Into<String>) -> Self {
@@ -41,12 +45,27 @@ impl AuthError {
             ..Self::new(StatusCode::UNPROCESSABLE_ENTITY, "weak_password", msg)
         }
     }
-    pub fn rate_limited() -> Self {
-        Self::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            "over_request_rate_limit",
-            "Too many requests. Please wait a few minutes and try again.",
-        )
+    pub fn rate_limited(limited: Limited) -> Self {
+        Self {
+            retry_after: Some(limited.retry_after_secs),
+            ..Self::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "over_request_rate_limit",
+                "Too many requests. Please wait a few minutes and try again.",
+            )
+        }
+    }
+    /// GoTrue's answer when an e-mail to this address went out too recently.
+    pub fn over_email_send_rate_limit(limited: Limited) -> Self {
+        let secs = limited.retry_after_secs;
+        Self {
+            retry_after: Some(secs),
+            ..Self::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "over_email_send_rate_limit",
+                format!("For security purposes, you can only request this after {secs} seconds."),
+            )
+        }
     }
 }
 
@@ -60,7 +79,12 @@ impl IntoResponse for AuthError {
         if self.weak_password {
             body["weak_password"] = json!({ "reasons": ["length"] });
         }
-        (self.status, Json(body)).into_response()
+        let mut res = (self.status, Json(body)).into_response();
+        if let Some(secs) = self.retry_after {
+            res.headers_mut()
+                .insert(axum::http::header::RETRY_AFTER, secs.into());
+        }
+        res
     }
 }
 
@@ -75,10 +99,17 @@ impl From<AppError> for AuthError {
             AppError::Conflict(_) => "conflict",
             AppError::PaymentRequired(_) => "payment_required",
             AppError::PayloadTooLarge(_) => "request_too_large",
-            AppError::TooManyRequests(_) => "over_request_rate_limit",
+            AppError::TooManyRequests(..) => "over_request_rate_limit",
             AppError::Internal(_) => "unexpected_failure",
         };
-        Self::new(status, code, err.public_message())
+        let retry_after = match &err {
+            AppError::TooManyRequests(_, secs) => Some(*secs),
+            _ => None,
+        };
+        Self {
+            retry_after,
+            ..Self::new(status, code, err.public_message())
+        }
     }
 }
 

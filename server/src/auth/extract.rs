@@ -40,6 +40,7 @@ pub async fn authenticate(state: &AppState, parts: &Parts) -> Result<Claims, Fai
     let claims = tokens::verify(
         token,
         state.config.jwt_secret.expose(),
+        &tokens::issuer(&state.config.public_url),
         state.clock.now_secs(),
     )
     .map_err(|e| Failure::BadToken(e.to_string()))?;

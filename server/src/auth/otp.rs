@@ -79,3 +79,23 @@ pub async fn consume(
     .fetch_optional(conn)
     .await
 }
+
+/// Marks every unused `purpose` token of `user_id` as used: a password reset or change leaves no
+/// other reset link working.
+pub async fn void_outstanding(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    purpose: Purpose,
+    now: i64,
+) -> sqlx::Result<u64> {
+    Ok(sqlx::query(
+        "UPDATE one_time_tokens SET used_at = $1 \
+         WHERE user_id = $2 AND kind = $3 AND used_at IS NULL",
+    )
+    .bind(now)
+    .bind(user_id)
+    .bind(purpose.as_str())
+    .execute(conn)
+    .await?
+    .rows_affected())
+}

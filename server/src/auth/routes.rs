@@ -21,6 +21,7 @@ use super::users;
 use crate::account::profile;
 use crate::domain::{name_part, Email};
 use crate::http::client::ClientMeta;
+use crate::ratelimit::Limited;
 use crate::AppState;
 
 type AuthResult<T> = Result<T, AuthError>;
@@ -52,13 +53,27 @@ fn parse_body<T: DeserializeOwned>(body: &Bytes) -> AuthResult<T> {
     } else {
         body
     };
-    serde_json::from_slice(raw).map_err(|e| {
+    let not_json = || {
         AuthError::new(
             StatusCode::BAD_REQUEST,
             "bad_json",
-            format!("Could not read the request body as JSON: {e}"),
+            "Could not read the request body as JSON.",
         )
-    })
+    };
+    let mut deserializer = serde_json::Deserializer::from_slice(raw);
+    let parsed = serde_path_to_error::deserialize(&mut deserializer).map_err(|e| {
+        let message = if e.inner().is_data() {
+            crate::http::rejections::describe_data_error(
+                &e.path().to_string(),
+                &e.inner().to_string(),
+            )
+        } else {
+            return not_json();
+        };
+        AuthError::new(StatusCode::BAD_REQUEST, "bad_json", message)
+    })?;
+    deserializer.end().map_err(|_| not_json())?;
+    Ok(parsed)
 }
 
 fn parse_password(raw: &str) -> AuthResult<NewPassword> {
@@ -133,7 +148,7 @@ async fn password_grant(
             "Please enter your email and password.",
         ));
     };
-    service::rate_limit(state, "token", client, Some(&email)).await?;
+    let guard = SignInGuard::check(state, client, &email).await?;
     let user = match Email::try_parse(&email) {
         Some(email) => {
             let mut conn = state.db.pool().acquire().await?;
@@ -148,7 +163,10 @@ async fn password_grant(
     .await;
     let user = match (valid, user) {
         (true, Some(user)) => user,
-        _ => return Err(AuthError::invalid_credentials()),
+        _ => {
+            guard.failed(state).await?;
+            return Err(AuthError::invalid_credentials());
+        }
     };
     if !user.is_confirmed() {
         return Err(AuthError::new(
@@ -160,6 +178,58 @@ async fn password_grant(
     Ok(service::start_session(state, &user.id, client, "password").await?)
 }
 
+/// Throttles password guessing without letting a stranger lock the owner out.
+///
+/// Every attempt counts against the caller's address. Failures count against the address and
+/// account together, and against the account alone. An address that failed too often on an
+/// account is refused; once the account as a whole has seen many failures, only addresses that
+/// have failed on it themselves are refused, so the owner's correct password from their own
+/// device still works while guesses spread over many addresses get one try each per window.
+struct SignInGuard {
+    pair_key: String,
+    account_key: String,
+}
+
+impl SignInGuard {
+    async fn check(state: &AppState, client: &ClientMeta, email: &str) -> AuthResult<Self> {
+        let (limit, window) = (
+            state.config.auth_rate_limit,
+            state.config.auth_rate_window_secs,
+        );
+        crate::ratelimit::hit(&state.db, &format!("token:ip:{}", client.ip), limit, window)
+            .await?
+            .map_err(AuthError::rate_limited)?;
+        let guard = Self {
+            pair_key: service::email_key("token-fail:pair", &format!("{}\n{email}", client.ip)),
+            account_key: service::email_key("token-fail:account", email),
+        };
+        let (pair_failures, pair_wait) =
+            crate::ratelimit::hits(&state.db, &guard.pair_key, window).await?;
+        if pair_failures >= limit {
+            return Err(AuthError::rate_limited(Limited {
+                retry_after_secs: pair_wait,
+            }));
+        }
+        let (account_failures, account_wait) =
+            crate::ratelimit::hits(&state.db, &guard.account_key, window).await?;
+        if pair_failures > 0 && account_failures >= limit {
+            return Err(AuthError::rate_limited(Limited {
+                retry_after_secs: account_wait.max(pair_wait),
+            }));
+        }
+        Ok(guard)
+    }
+
+    async fn failed(self, state: &AppState) -> AuthResult<()> {
+        let window = state.config.auth_rate_window_secs;
+        for key in [&self.pair_key, &self.account_key] {
+            // Only counted here; the limits are applied in `check`.
+            let _ = crate::ratelimit::hit(&state.db, key, i64::MAX, window).await?;
+        }
+        Ok(())
+    }
+}
+
 async fn refresh_grant(
     state: &AppState,
     client: &ClientMeta,
@@ -169,16 +239,14 @@ async fn refresh_grant(
         return Err(AuthError::validation("refresh_token is required"));
     };
     let limit = state.config.auth_rate_limit * 5;
-    if !crate::ratelimit::allow(
+    crate::ratelimit::hit(
         &state.db,
         &format!("refresh:ip:{}", client.ip),
         limit,
         state.config.auth_rate_window_secs,
     )
     .await?
-    {
-        return Err(AuthError::rate_limited());
-    }
+    .map_err(AuthError::rate_limited)?;
     let mut tx = state.db.begin_write().await?;
     let outcome = sessions::rotate(
         &mut tx,
@@ -342,6 +410,9 @@ struct EmailBody {
     kind: Option<String>,
 }
 
+/// Shortest time between two reset mails to one address (GoTrue's `SMTP_MAX_FREQUENCY`).
+const RECOVERY_MAIL_INTERVAL_SECS: i64 = 60;
+
 async fn recover(
     State(state): State<AppState>,
     Query(query): Query<RedirectQuery>,
@@ -353,6 +424,16 @@ async fn recover(
     service::rate_limit(&state, "recover", &client, Some(&raw)).await?;
     let email = Email::try_parse(&raw)
         .ok_or_else(|| AuthError::validation("Please enter a valid email."))?;
+    // One mail per address per minute, whether or not the address has an account (the answer
+    // must not tell them apart).
+    crate::ratelimit::hit(
+        &state.db,
+        &service::email_key("recover-mail", email.as_str()),
+        1,
+        RECOVERY_MAIL_INTERVAL_SECS,
+    )
+    .await?
+    .map_err(AuthError::over_email_send_rate_limit)?;
     let redirect =
         service::safe_redirect(&state, query.redirect_to.as_deref(), "/auth/reset-password");
     service::request_recovery(&state, &email, &redirect).await?;

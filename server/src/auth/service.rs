@@ -23,25 +23,26 @@ pub async fn rate_limit(
 ) -> Result<(), AuthError> {
     let limit = state.config.auth_rate_limit;
     let window = state.config.auth_rate_window_secs;
-    if !ratelimit::allow(
+    ratelimit::hit(
         &state.db,
         &format!("{action}:ip:{}", client.ip),
         limit,
         window,
     )
     .await?
-    {
-        return Err(AuthError::rate_limited());
-    }
+    .map_err(AuthError::rate_limited)?;
     if let Some(email) = email {
-        // Keyed by a digest: bounded in size whatever the client sends.
-        let digest = tokens::hash_token(&email.trim().to_lowercase());
-        let key = format!("{action}:email:{}", &digest[..32]);
-        if !ratelimit::allow(&state.db, &key, limit, window).await? {
-            return Err(AuthError::rate_limited());
-        }
+        ratelimit::hit(&state.db, &email_key(action, email), limit, window)
+            .await?
+            .map_err(AuthError::rate_limited)?;
     }
     Ok(())
+}
+
+/// A rate-limit key for `email`: keyed by a digest, so bounded in size whatever the client sends.
+pub fn email_key(action: &str, email: &str) -> String {
+    let digest = tokens::hash_token(&email.trim().to_lowercase());
+    format!("{action}:email:{}", &digest[..32])
 }
 
 /// GoTrue's session response for a freshly issued or rotated refresh token.
@@ -55,11 +56,12 @@ pub fn session_json(
     let now = state.clock.now_secs();
     let expires_in = state.config.jwt_expiry_secs;
     let claims = Claims {
-        iss: format!("{}/auth/v1", state.config.public_url),
+        iss: tokens::issuer(&state.config.public_url),
         sub: user.id.clone(),
         aud: AUDIENCE.to_owned(),
         exp: now + expires_in,
         iat: now,
+        nbf: None,
         email: user.email.clone(),
         phone: String::new(),
         app_metadata: json!({ "provider": "email", "providers": ["email"] }),
@@ -122,6 +124,7 @@ pub async fn change_password(
         .await?
         .ok_or_else(|| AppError::not_found("User not found"))?;
     users::set_password(&mut tx, user_id, &hash, now).await?;
+    otp::void_outstanding(&mut tx, user_id, Purpose::Recovery, now).await?;
     sessions::revoke_all_except(&mut tx, user_id, Some(keep_session), now).await?;
     mail::enqueue(
         &mut tx,
@@ -210,6 +213,9 @@ pub async fn consume_link(
     let Some(user_id) = otp::consume(&mut tx, token, purpose, now).await? else {
         return Ok(None);
     };
+    if purpose == Purpose::Recovery {
+        otp::void_outstanding(&mut tx, &user_id, Purpose::Recovery, now).await?;
+    }
     if purpose == Purpose::EmailChange {
         let old = users::by_id(&mut tx, &user_id).await?;
         let changed = match users::apply_email_change(&mut tx, &user_id, now).await {

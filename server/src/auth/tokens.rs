@@ -8,6 +8,12 @@ use sha2::{Digest, Sha256};
 
 pub const AUDIENCE: &str = "authenticated";
 
+/// The only role this service issues; `anon` or `service_role` tokens are not accepted.
+pub const ROLE: &str = "authenticated";
+
+/// How far a token's `iat` or `nbf` may lie ahead of our clock (another instance's clock skew).
+pub const ALLOWED_SKEW_SECS: i64 = 30;
+
 #[derive(Debug, Serialize, Deserialize, Clone)]
 pub struct AmrEntry {
     pub method: String,
@@ -22,6 +28,9 @@ pub struct Claims {
     pub aud: String,
     pub exp: i64,
     pub iat: i64,
+    /// Not before: absent in the tokens we issue, honoured when present.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nbf: Option<i64>,
     pub email: String,
     pub phone: String,
     pub app_metadata: serde_json::Value,
@@ -41,17 +50,21 @@ pub fn sign(claims: &Claims, secret: &str) -> anyhow::Result<String> {
     )?)
 }
 
-/// Decodes and checks signature, audience and expiry; expiry against `now_secs`, the app clock's
-/// time, rather than the system's.
+/// Decodes and checks signature, audience, issuer, role and times; times against `now_secs`, the
+/// app clock's time, rather than the system's.
 pub fn verify(
     token: &str,
     secret: &str,
+    issuer: &str,
     now_secs: i64,
 ) -> Result<Claims, jsonwebtoken::errors::Error> {
+    use jsonwebtoken::errors::ErrorKind;
     let mut validation = Validation::new(Algorithm::HS256);
     validation.set_audience(&[AUDIENCE]);
+    validation.set_issuer(&[issuer]);
     validation.validate_exp = false;
-    validation.set_required_spec_claims(&["exp", "aud"]);
+    validation.validate_nbf = false;
+    validation.set_required_spec_claims(&["exp", "aud", "iss"]);
     let claims = decode::<Claims>(
         token,
         &DecodingKey::from_secret(secret.as_bytes()),
@@ -59,9 +72,26 @@ pub fn verify(
     )?
     .claims;
     if claims.exp <= now_secs {
-        return Err(jsonwebtoken::errors::ErrorKind::ExpiredSignature.into());
+        return Err(ErrorKind::ExpiredSignature.into());
+    }
+    if claims
+        .nbf
+        .is_some_and(|nbf| nbf > now_secs + ALLOWED_SKEW_SECS)
+    {
+        return Err(ErrorKind::ImmatureSignature.into());
+    }
+    if claims.iat > now_secs + ALLOWED_SKEW_SECS {
+        return Err(ErrorKind::ImmatureSignature.into());
+    }
+    if claims.role != ROLE {
+        return Err(ErrorKind::InvalidToken.into());
     }
     Ok(claims)
+}
+
+/// The `iss` of the tokens this service issues.
+pub fn issuer(public_url: &str) -> String {
+    format!("{public_url}/auth/v1")
 }
 
 /// A URL-safe random token with `bytes` bytes of entropy.
@@ -80,13 +110,16 @@ pub fn hash_token(token: &str) -> String {
 mod tests {
     use super::*;
 
+    const ISS: &str = "http://localhost/auth/v1";
+
     fn claims(exp: i64) -> Claims {
         Claims {
-            iss: "http://localhost/auth/v1".into(),
+            iss: ISS.into(),
             sub: "u1".into(),
             aud: AUDIENCE.into(),
             exp,
             iat: 0,
+            nbf: None,
             email: "a@b.co".into(),
             phone: String::new(),
             app_metadata: serde_json::json!({}),
@@ -104,13 +137,20 @@ mod tests {
         let now = 1_900_000_000;
         let token = sign(&claims(now + 60), "secret-one-secret-one-secret-one!").unwrap();
         assert_eq!(
-            verify(&token, "secret-one-secret-one-secret-one!", now)
+            verify(&token, "secret-one-secret-one-secret-one!", ISS, now)
                 .unwrap()
                 .sub,
             "u1"
         );
-        assert!(verify(&token, "secret-two-secret-two-secret-two!", now).is_err());
-        assert!(verify(&token, "secret-one-secret-one-secret-one!", now + 60).is_err());
+        assert!(verify(&token, "secret-two-secret-two-secret-two!", ISS, now).is_err());
+        assert!(verify(&token, "secret-one-secret-one-secret-one!", ISS, now + 60).is_err());
+        assert!(verify(
+            &token,
+            "secret-one-secret-one-secret-one!",
+            "https://x/auth/v1",
+            now
+        )
+        .is_err());
     }
 
     #[test]

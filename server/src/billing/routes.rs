@@ -40,18 +40,20 @@ impl FromRequestParts<AppState> for MaybeUser {
 async fn limit_payment_calls(state: &AppState, action: &str, client: &ClientMeta) -> Result<()> {
     let limit = state.config.auth_rate_limit * 2;
     let key = format!("{action}:ip:{}", client.ip);
-    if crate::ratelimit::allow(&state.db, &key, limit, state.config.auth_rate_window_secs).await? {
-        Ok(())
-    } else {
-        Err(AppError::TooManyRequests(
-            "Too many requests. Please wait a few minutes and try again.".to_owned(),
-        ))
-    }
+    crate::ratelimit::hit(&state.db, &key, limit, state.config.auth_rate_window_secs)
+        .await?
+        .map_err(|limited| {
+            AppError::too_many_requests(
+                "Too many requests. Please wait a few minutes and try again.",
+                limited,
+            )
+        })
 }
 
 #[derive(Deserialize, ToSchema)]
 pub struct CheckoutBody {
     /// `solo`, `solo_yearly`, `team` or `team_yearly`.
+    #[schema(required = true)]
     pub plan: Option<String>,
 }
 
@@ -62,7 +64,8 @@ pub struct CheckoutUrl {
 
 /// Starts a checkout for a plan, signed in or not; answers the page to send the buyer to.
 #[utoipa::path(post, path = "/stripe/checkout", tag = "billing", request_body = CheckoutBody,
-    responses((status = 200, body = CheckoutUrl), (status = 400, body = ErrorBody)))]
+    responses((status = 200, body = CheckoutUrl), (status = 400, body = ErrorBody),
+              (status = 429, description = "Too many checkouts from this address; see Retry-After", body = ErrorBody)))]
 pub async fn checkout(
     State(state): State<AppState>,
     MaybeUser(me): MaybeUser,
@@ -119,7 +122,8 @@ pub struct SubscriptionSuccessResult {
 /// already had an account (the membership is attached to it).
 #[utoipa::path(post, path = "/stripe/subscriptionsuccess-result", tag = "billing", params(SessionQuery),
     responses((status = 200, body = SubscriptionSuccessResult), (status = 400, body = ErrorBody),
-              (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)))]
+              (status = 404, body = ErrorBody), (status = 409, body = ErrorBody),
+              (status = 429, description = "Too many calls from this address; see Retry-After", body = ErrorBody)))]
 pub async fn subscription_success_result(
     State(state): State<AppState>,
     client: ClientMeta,

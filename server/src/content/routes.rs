@@ -54,10 +54,10 @@ pub async fn send_contact_message(
         state.config.contact_rate_limit,
         state.config.auth_rate_window_secs,
     );
-    if !crate::ratelimit::allow(&state.db, &key, limit, window).await? {
-        return Err(AppError::TooManyRequests(
-            "You have sent several messages in a short time. Please wait a few minutes and try again."
-                .to_owned(),
+    if let Err(limited) = crate::ratelimit::hit(&state.db, &key, limit, window).await? {
+        return Err(AppError::too_many_requests(
+            "You have sent several messages in a short time. Please wait a few minutes and try again.",
+            limited,
         ));
     }
     let operator = Email::try_parse(&state.config.contact_email)

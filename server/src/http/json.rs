@@ -5,6 +5,7 @@ use axum::extract::{FromRequest, Request};
 use axum::Json;
 use serde::de::DeserializeOwned;
 
+use super::rejections::describe_plain;
 use crate::error::AppError;
 
 pub struct ApiJson<T>(pub T);
@@ -26,11 +27,7 @@ where
 
 fn describe(rejection: JsonRejection) -> AppError {
     match rejection {
-        JsonRejection::JsonDataError(e) => AppError::bad_request(format!(
-            "The request body is missing a field or has a wrong value: {}",
-            e.body_text()
-                .trim_start_matches("Failed to deserialize the JSON body into the target type: ")
-        )),
+        JsonRejection::JsonDataError(e) => AppError::bad_request(describe_plain(&e.body_text())),
         JsonRejection::JsonSyntaxError(_) => {
             AppError::bad_request("The request body is not valid JSON.")
         }
@@ -42,6 +39,6 @@ fn describe(rejection: JsonRejection) -> AppError {
         {
             AppError::PayloadTooLarge("The request body is too large.".to_owned())
         }
-        other => AppError::bad_request(other.body_text()),
+        other => AppError::bad_request(describe_plain(&other.body_text())),
     }
 }

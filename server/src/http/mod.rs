@@ -6,7 +6,9 @@ pub mod json;
 pub mod meta;
 pub mod observe;
 pub mod plain_errors;
+pub mod rejections;
 pub mod security;
+pub mod serve;
 pub mod static_files;
 
 use axum::extract::DefaultBodyLimit;
@@ -46,9 +48,68 @@ impl Modify for BearerAuth {
     }
 }
 
+/// The client errors every operation of a kind can answer, added where a handler's own
+/// annotation leaves them out: 400 and 413 with a JSON body (unreadable or too large), 400 with
+/// query parameters (a value of the wrong kind), 401 with a bearer token (missing or expired).
+struct ClientErrors;
+
+impl Modify for ClientErrors {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::path::ParameterIn;
+        use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
+        let error = |description: &str| {
+            ResponseBuilder::new()
+                .description(description)
+                .content(
+                    "application/json",
+                    ContentBuilder::new()
+                        .schema(Some(Ref::from_schema_name("ErrorBody")))
+                        .build(),
+                )
+                .build()
+        };
+        for item in openapi.paths.paths.values_mut() {
+            let operations = [
+                &mut item.get,
+                &mut item.put,
+                &mut item.post,
+                &mut item.delete,
+                &mut item.patch,
+            ];
+            for op in operations.into_iter().flatten() {
+                let has_body = op.request_body.is_some();
+                let has_query = op
+                    .parameters
+                    .iter()
+                    .flatten()
+                    .any(|p| p.parameter_in == ParameterIn::Query);
+                let signed_in = op.security.as_ref().is_some_and(|s| !s.is_empty());
+                let responses = &mut op.responses.responses;
+                let mut add = |code: &str, description: &str| {
+                    responses
+                        .entry(code.to_owned())
+                        .or_insert_with(|| error(description).into());
+                };
+                if has_body || has_query {
+                    add(
+                        "400",
+                        "The request could not be read: the message names the field",
+                    );
+                }
+                if has_body {
+                    add("413", "The request body is too large");
+                }
+                if signed_in {
+                    add("401", "Not signed in, or the session has ended");
+                }
+            }
+        }
+    }
+}
+
 /// The product API (`/_api/v1`) and its OpenAPI document, built from the same handlers.
 fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
-    OpenApiRouter::with_openapi(ApiDoc::openapi())
+    let (router, doc) = OpenApiRouter::with_openapi(ApiDoc::openapi())
         .routes(routes!(
             account::profile::get_profile,
             account::profile::put_profile
@@ -118,7 +179,11 @@ fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .routes(routes!(content::routes::list_athletes))
         .routes(routes!(content::routes::get_athlete))
         .routes(routes!(content::routes::site_info))
-        .split_for_parts()
+        .split_for_parts();
+    // After the routes: the document's operations exist only now.
+    let mut doc = doc;
+    ClientErrors.modify(&mut doc);
+    (router, doc)
 }
 
 /// The OpenAPI document of `/_api/v1`.
@@ -154,8 +219,11 @@ pub fn router(state: AppState) -> Router {
             "/_reminders/unsubscribe",
             get(reminders::pages::unsubscribe),
         )
-        .nest("/_api/v1", api)
-        .nest("/auth/v1", auth::routes::router())
+        .nest("/_api/v1", api.layer(security::no_store()))
+        .nest(
+            "/auth/v1",
+            auth::routes::router().layer(security::no_store()),
+        )
         .merge(static_files::router(&state.config.web_dir))
         .layer(DefaultBodyLimit::max(max_body))
         .layer(RequestBodyLimitLayer::new(max_body))

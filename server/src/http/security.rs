@@ -36,3 +36,12 @@ pub fn layers(production: bool) -> Vec<SetResponseHeaderLayer<HeaderValue>> {
         })
         .collect()
 }
+
+/// `Cache-Control: no-store` unless a handler chose otherwise: API answers carry tokens and
+/// personal data that no browser or proxy cache should keep.
+pub fn no_store() -> SetResponseHeaderLayer<HeaderValue> {
+    SetResponseHeaderLayer::if_not_present(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("no-store"),
+    )
+}

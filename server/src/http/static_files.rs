@@ -16,7 +16,10 @@ use crate::AppState;
 pub fn router(web_dir: &Path) -> Router<AppState> {
     let index = ServeFile::new(web_dir.join("index.html"));
     Router::new()
-        .nest_service("/assets", precompressed(ServeDir::new(web_dir.join("assets"))))
+        .nest_service(
+            "/assets",
+            precompressed(ServeDir::new(web_dir.join("assets"))),
+        )
         .fallback_service(precompressed(ServeDir::new(web_dir)).fallback(index))
         .layer(axum::middleware::from_fn(cache_headers))
 }

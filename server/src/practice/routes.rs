@@ -6,7 +6,7 @@ use axum::Json;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::storage::{self, Event};
+use super::storage::{self, Event, PageEnd};
 use super::PracticeKind;
 use crate::auth::CurrentUser;
 use crate::db::ms_to_rfc3339;
@@ -17,6 +17,7 @@ use crate::AppState;
 #[derive(Deserialize, ToSchema)]
 pub struct NewPracticeEvent {
     /// `vision_listened` or `breathing_done`.
+    #[schema(required = true)]
     pub kind: Option<String>,
 }
 
@@ -43,11 +44,39 @@ impl From<Event> for PracticeEvent {
 pub struct EventsQuery {
     /// How many days back to list (1 to 400, default 90).
     pub days: Option<i64>,
+    /// Events per page (1 to 1000, default 1000).
+    pub limit: Option<i64>,
+    /// The `next` of the previous page, to list the events older than it.
+    pub cursor: Option<String>,
 }
+
+/// The largest page of events.
+const MAX_PAGE: i64 = 1000;
 
 #[derive(Serialize, ToSchema)]
 pub struct PracticeEvents {
     pub events: Vec<PracticeEvent>,
+    /// Present when older events remain: pass it as `cursor` to list them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub next: Option<String>,
+}
+
+fn encode_cursor(end: &PageEnd) -> String {
+    format!("{}.{}", end.created_at, end.id)
+}
+
+fn decode_cursor(raw: &str) -> Result<PageEnd> {
+    raw.split_once('.')
+        .and_then(|(ms, id)| {
+            let created_at = ms.parse().ok()?;
+            let id = uuid::Uuid::parse_str(id).ok()?.to_string();
+            Some(PageEnd { created_at, id })
+        })
+        .ok_or_else(|| {
+            AppError::bad_request(
+                "cursor must be the `next` value of a previous page; leave it out for the first page.",
+            )
+        })
 }
 
 fn recordable(raw: Option<&str>) -> Result<PracticeKind> {
@@ -77,9 +106,11 @@ pub async fn record_event(
     Ok((StatusCode::CREATED, Json(event.into())))
 }
 
-/// The athlete's own practice events, newest first.
+/// The athlete's own practice events, newest first, a page at a time: follow `next` until it
+/// is absent to list them all.
 #[utoipa::path(get, path = "/practice/events", tag = "practice", params(EventsQuery),
-    responses((status = 200, body = PracticeEvents), (status = 401, body = ErrorBody)),
+    responses((status = 200, body = PracticeEvents), (status = 400, body = ErrorBody),
+              (status = 401, body = ErrorBody)),
     security(("bearer" = [])))]
 pub async fn list_events(
     State(state): State<AppState>,
@@ -87,11 +118,15 @@ pub async fn list_events(
     Query(q): Query<EventsQuery>,
 ) -> Result<Json<PracticeEvents>> {
     let days = q.days.unwrap_or(90).clamp(1, 400);
+    let limit = q.limit.unwrap_or(MAX_PAGE).clamp(1, MAX_PAGE);
+    let after = q.cursor.as_deref().map(decode_cursor).transpose()?;
     let now = state.clock.now_ms();
     let since = now - days * 24 * 3600 * 1000;
     let mut conn = state.db.pool().acquire().await?;
-    let events = storage::between(&mut conn, &me.id, since, now + 1, 5000).await?;
+    let (events, end) =
+        storage::page(&mut conn, &me.id, since, now + 1, after.as_ref(), limit).await?;
     Ok(Json(PracticeEvents {
         events: events.into_iter().map(Into::into).collect(),
+        next: end.as_ref().map(encode_cursor),
     }))
 }

@@ -70,6 +70,66 @@ pub async fn between(
     Ok(events)
 }
 
+/// Where a page of events ends: the last event's time and id (events are listed newest first,
+/// ties broken by id).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PageEnd {
+    pub created_at: i64,
+    pub id: String,
+}
+
+/// One page of the athlete's events in `[since, until)`, newest first: at most `limit`, starting
+/// after `after` (the end of the previous page). The second value is where this page ends when
+/// older events remain.
+pub async fn page(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    since: i64,
+    until: i64,
+    after: Option<&PageEnd>,
+    limit: i64,
+) -> sqlx::Result<(Vec<Event>, Option<PageEnd>)> {
+    let (before_ms, before_id) = match after {
+        Some(end) => (end.created_at, end.id.as_str()),
+        // Above every stored time and id.
+        None => (until, ""),
+    };
+    let rows = sqlx::query(
+        "SELECT id, kind, created_at FROM practice_events \
+         WHERE user_id = $1 AND created_at >= $2 AND created_at < $3 \
+           AND (created_at < $4 OR (created_at = $4 AND id < $5)) \
+         ORDER BY created_at DESC, id DESC LIMIT $6",
+    )
+    .bind(user_id)
+    .bind(since)
+    .bind(until)
+    .bind(before_ms)
+    .bind(before_id)
+    .bind(limit + 1)
+    .fetch_all(conn)
+    .await?;
+    let more = rows.len() as i64 > limit;
+    let mut events = Vec::with_capacity(rows.len());
+    let mut end = None;
+    for row in rows.into_iter().take(limit as usize) {
+        let id: String = row.try_get("id")?;
+        let created_at: i64 = row.try_get("created_at")?;
+        end = Some(PageEnd {
+            created_at,
+            id: id.clone(),
+        });
+        let name: String = row.try_get("kind")?;
+        if let Some(kind) = PracticeKind::from_name(&name) {
+            events.push(Event {
+                id,
+                kind,
+                created_at,
+            });
+        }
+    }
+    Ok((events, end.filter(|_| more)))
+}
+
 /// Times of the athlete's events in `[since, until)`, oldest first: what streaks and the calendar
 /// count.
 pub async fn times_between(

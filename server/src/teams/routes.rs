@@ -20,6 +20,7 @@ use crate::AppState;
 pub struct MemberRef {
     /// The member's user id (`userId` of a member card).
     #[serde(default, alias = "userId")]
+    #[schema(required = true)]
     pub user_id: String,
 }
 
@@ -27,6 +28,7 @@ pub struct MemberRef {
 #[derive(Deserialize, ToSchema)]
 pub struct RemoveMember {
     #[serde(default, alias = "userId")]
+    #[schema(required = true)]
     pub user_id: String,
     /// Required, at most 500 characters.
     #[serde(default)]
@@ -37,6 +39,7 @@ pub struct RemoveMember {
 #[derive(Deserialize, ToSchema)]
 pub struct TeamNameInput {
     #[serde(default)]
+    #[schema(required = true)]
     pub name: String,
 }
 

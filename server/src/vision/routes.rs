@@ -51,14 +51,23 @@ impl AthleticVision {
 /// The nine answers to save; every one is required.
 #[derive(Deserialize, ToSchema)]
 pub struct AthleticVisionInput {
+    #[schema(required = true)]
     pub q1: Option<String>,
+    #[schema(required = true)]
     pub q2: Option<String>,
+    #[schema(required = true)]
     pub q3: Option<String>,
+    #[schema(required = true)]
     pub q4: Option<String>,
+    #[schema(required = true)]
     pub q5: Option<String>,
+    #[schema(required = true)]
     pub q6: Option<String>,
+    #[schema(required = true)]
     pub q7: Option<String>,
+    #[schema(required = true)]
     pub q8: Option<String>,
+    #[schema(required = true)]
     pub q9: Option<String>,
 }
 
@@ -85,6 +94,7 @@ pub struct StepText {
 
 #[derive(Deserialize, ToSchema)]
 pub struct StepInput {
+    #[schema(required = true)]
     pub text: Option<String>,
 }
 
@@ -136,7 +146,7 @@ pub async fn save_vision(
 
 /// One step's saved text.
 #[utoipa::path(get, path = "/userinput/athleticvision/single/{order}", tag = "vision",
-    params(("order" = String, Path, description = "Step 1 to 9")),
+    params(("order" = u8, Path, minimum = 1, maximum = 9, description = "Step 1 to 9")),
     responses((status = 200, body = StepText), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)),
     security(("bearer" = [])))]
 pub async fn get_step(
@@ -154,7 +164,7 @@ pub async fn get_step(
 
 /// Saves one step's answer.
 #[utoipa::path(post, path = "/userinput/athleticvision/single/{order}", tag = "vision", request_body = StepInput,
-    params(("order" = String, Path, description = "Step 1 to 9")),
+    params(("order" = u8, Path, minimum = 1, maximum = 9, description = "Step 1 to 9")),
     responses((status = 200, body = StepText), (status = 400, body = ErrorBody),
               (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)),
     security(("bearer" = [])))]

@@ -120,7 +120,7 @@ async fn profile_mistakes_get_the_forms_messages_and_change_nothing() {
         answer["message"]
             .as_str()
             .unwrap()
-            .contains("missing field `email`"),
+            .contains("Field `email` is required."),
         "{answer}"
     );
     let profile: Value = app.get_json("/_api/v1/swazprofile", &token).await;
@@ -278,7 +278,7 @@ async fn a_short_or_missing_password_is_refused_with_a_reason() {
     assert!(body["message"]
         .as_str()
         .unwrap()
-        .contains("missing field `password`"));
+        .contains("Field `password` is required."));
     let res = app
         .http
         .post(app.url("/_api/v1/supabase/changepassword"))

@@ -30,6 +30,7 @@ async fn password_sign_in_answers_a_gotrue_session() {
     let claims = swaz::auth::tokens::verify(
         session["access_token"].as_str().unwrap(),
         app.state.config.jwt_secret.expose(),
+        &swaz::auth::tokens::issuer(&app.state.config.public_url),
         app.state.clock.now_secs(),
     )
     .unwrap();

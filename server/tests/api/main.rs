@@ -4,11 +4,14 @@
 mod account;
 mod account_data;
 mod backup;
+mod bad_input;
 mod billing;
 mod cli;
+mod connections;
 mod contact;
 mod dashboard;
 mod fake_stripe;
+mod hardening;
 mod identity;
 mod inspiration;
 mod mail;

@@ -298,6 +298,9 @@ impl Builder {
             shutdown_drain_secs: 0,
             shutdown_grace_secs: 5,
             metrics_token: None,
+            max_connections: 1000,
+            header_read_timeout_secs: 10,
+            idle_timeout_secs: 60,
         };
         for tweak in self.tweak {
             tweak(&mut config);

@@ -326,3 +326,82 @@ async fn practice_events_are_recorded_per_athlete() {
         .unwrap();
     assert_eq!(res.status(), StatusCode::UNAUTHORIZED);
 }
+
+/// Lists every practice event of `token`'s athlete by following `next`; the pages' sizes and ids.
+async fn all_event_pages(
+    app: &TestApp,
+    token: &str,
+    limit: Option<i64>,
+) -> (Vec<usize>, Vec<String>) {
+    let mut sizes = Vec::new();
+    let mut ids = Vec::new();
+    let mut cursor: Option<String> = None;
+    loop {
+        let mut path = "/_api/v1/practice/events?days=400".to_owned();
+        if let Some(limit) = limit {
+            path.push_str(&format!("&limit={limit}"));
+        }
+        if let Some(c) = &cursor {
+            path.push_str(&format!("&cursor={}", urlencoding::encode(c)));
+        }
+        let (status, page) = app.get_as(token, &path).await;
+        assert_eq!(status, StatusCode::OK, "{page}");
+        let events = page["events"].as_array().unwrap();
+        sizes.push(events.len());
+        ids.extend(events.iter().map(|e| e["id"].as_str().unwrap().to_owned()));
+        match page["next"].as_str() {
+            Some(next) => cursor = Some(next.to_owned()),
+            None => return (sizes, ids),
+        }
+        assert!(sizes.len() < 100, "paging does not end");
+    }
+}
+
+#[tokio::test]
+async fn more_than_five_thousand_practice_events_are_all_listed_page_by_page() {
+    let app = TestApp::spawn().await;
+    let (id, token) = app.paid_user("ann@example.com").await;
+    let mut tx = app.state.db.begin_write().await.unwrap();
+    let now = app.state.clock.now_ms();
+    for i in 0..5_001 {
+        swaz::practice::storage::record(
+            &mut tx,
+            &id,
+            swaz::practice::PracticeKind::BreathingDone,
+            now - i * 1000,
+        )
+        .await
+        .unwrap();
+    }
+    tx.commit().await.unwrap();
+    let (sizes, ids) = all_event_pages(&app, &token, None).await;
+    assert_eq!(ids.len(), 5_001, "pages: {sizes:?}");
+    let distinct: std::collections::HashSet<_> = ids.iter().collect();
+    assert_eq!(distinct.len(), 5_001);
+}
+
+#[tokio::test]
+async fn events_recorded_in_the_same_millisecond_are_neither_lost_nor_repeated_across_pages() {
+    let app = TestApp::spawn().await;
+    let (_, token) = app.paid_user("ann@example.com").await;
+    for _ in 0..7 {
+        let (status, _) = app
+            .post_as(
+                &token,
+                "/_api/v1/practice/events",
+                json!({ "kind": "breathing_done" }),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED);
+    }
+    let (sizes, ids) = all_event_pages(&app, &token, Some(3)).await;
+    assert_eq!(sizes, vec![3, 3, 1]);
+    let distinct: std::collections::HashSet<_> = ids.iter().collect();
+    assert_eq!(distinct.len(), 7);
+
+    let (status, body) = app
+        .get_as(&token, "/_api/v1/practice/events?cursor=yesterday")
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(body["message"].as_str().unwrap().contains("cursor"));
+}

@@ -72,9 +72,13 @@ pub async fn get_checkout(
 pub struct PayRequest {
     pub email: Option<String>,
     pub name: Option<String>,
+    #[schema(required = true)]
     pub card_number: Option<String>,
+    #[schema(required = true)]
     pub exp_month: Option<i64>,
+    #[schema(required = true)]
     pub exp_year: Option<i64>,
+    #[schema(required = true)]
     pub cvc: Option<String>,
 }
 

@@ -277,7 +277,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The athlete's own practice events, newest first. */
+        /**
+         * The athlete's own practice events, newest first, a page at a time: follow `next` until it
+         *     is absent to list them all.
+         */
         get: operations["list_events"];
         put?: never;
         /** Records that the athlete finished a practice. */
@@ -893,15 +896,15 @@ export interface components {
         };
         /** @description The nine answers to save; every one is required. */
         AthleticVisionInput: {
-            q1?: string | null;
-            q2?: string | null;
-            q3?: string | null;
-            q4?: string | null;
-            q5?: string | null;
-            q6?: string | null;
-            q7?: string | null;
-            q8?: string | null;
-            q9?: string | null;
+            q1: string | null;
+            q2: string | null;
+            q3: string | null;
+            q4: string | null;
+            q5: string | null;
+            q6: string | null;
+            q7: string | null;
+            q8: string | null;
+            q9: string | null;
         };
         BillingHistory: {
             history: components["schemas"]["PastInvoice"][];
@@ -923,7 +926,7 @@ export interface components {
         };
         CheckoutBody: {
             /** @description `solo`, `solo_yearly`, `team` or `team_yearly`. */
-            plan?: string | null;
+            plan: string | null;
         };
         CheckoutUrl: {
             url: string;
@@ -1097,11 +1100,11 @@ export interface components {
         /** @description Which member an admin acts on. */
         MemberRef: {
             /** @description The member's user id (`userId` of a member card). */
-            user_id?: string;
+            user_id: string;
         };
         NewPracticeEvent: {
             /** @description `vision_listened` or `breathing_done`. */
-            kind?: string | null;
+            kind: string | null;
         };
         /** @description The athlete's notification settings (defaults until the first save). */
         NotificationSettings: {
@@ -1146,13 +1149,13 @@ export interface components {
             status: string;
         };
         PayRequest: {
-            cardNumber?: string | null;
-            cvc?: string | null;
+            cardNumber: string | null;
+            cvc: string | null;
             email?: string | null;
             /** Format: int64 */
-            expMonth?: number | null;
+            expMonth: number | null;
             /** Format: int64 */
-            expYear?: number | null;
+            expYear: number | null;
             name?: string | null;
         };
         PayResult: {
@@ -1194,6 +1197,8 @@ export interface components {
         };
         PracticeEvents: {
             events: components["schemas"]["PracticeEvent"][];
+            /** @description Present when older events remain: pass it as `cursor` to list them. */
+            next?: string | null;
         };
         Profile: {
             email: string;
@@ -1222,7 +1227,7 @@ export interface components {
         RemoveMember: {
             /** @description Required, at most 500 characters. */
             reason?: string;
-            user_id?: string;
+            user_id: string;
         };
         /** @description What the public pages need to know about this site's settings. */
         SiteInfo: {
@@ -1230,7 +1235,7 @@ export interface components {
             testimonialVideoUrl?: string | null;
         };
         StepInput: {
-            text?: string | null;
+            text: string | null;
         };
         /** @description One step's saved text; `null` before it is written. */
         StepText: {
@@ -1285,7 +1290,7 @@ export interface components {
         };
         /** @description The team's new name: trimmed, 3 to 60 characters. */
         TeamNameInput: {
-            name?: string;
+            name: string;
         };
         /**
          * @description A member's role in a team (SPEC §3). `pending_admin` is a member the admin asked to become
@@ -1301,7 +1306,7 @@ export interface components {
         };
         TimeZoneUpdate: {
             /** @description An IANA name such as `America/Los_Angeles`. */
-            timeZone?: string | null;
+            timeZone: string | null;
         };
         /** @description Today's Daily Flow: what the athlete has done since their local midnight. */
         TodayChecklist: {
@@ -1449,6 +1454,15 @@ export interface operations {
                 };
             };
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1825,6 +1839,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     get_settings: {
@@ -1891,6 +1914,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     put_game_day: {
@@ -1930,6 +1962,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     list_plans: {
@@ -1956,6 +1997,10 @@ export interface operations {
             query?: {
                 /** @description How many days back to list (1 to 400, default 90). */
                 days?: number | null;
+                /** @description Events per page (1 to 1000, default 1000). */
+                limit?: number | null;
+                /** @description The `next` of the previous page, to list the events older than it. */
+                cursor?: string | null;
             };
             header?: never;
             path?: never;
@@ -1969,6 +2014,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PracticeEvents"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {
@@ -2011,6 +2064,15 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2084,6 +2146,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     checkout: {
@@ -2108,6 +2179,24 @@ export interface operations {
                 };
             };
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many checkouts from this address; see Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2366,6 +2455,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Too many calls from this address; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     update_default_payment_method: {
@@ -2450,6 +2548,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     get_profile: {
@@ -2524,6 +2631,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     put_time_zone: {
@@ -2564,6 +2680,15 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2887,6 +3012,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     promote_member: {
@@ -2945,6 +3079,15 @@ export interface operations {
             };
             /** @description Already an admin or already asked */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3100,6 +3243,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     get_vision: {
@@ -3182,6 +3334,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     get_step: {
@@ -3190,7 +3351,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Step 1 to 9 */
-                order: string;
+                order: number;
             };
             cookie?: never;
         };
@@ -3228,7 +3389,7 @@ export interface operations {
             header?: never;
             path: {
                 /** @description Step 1 to 9 */
-                order: string;
+                order: number;
             };
             cookie?: never;
         };
@@ -3263,6 +3424,15 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3375,6 +3545,15 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3498,6 +3677,15 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

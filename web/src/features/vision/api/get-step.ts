@@ -5,7 +5,7 @@ import { visionKeys } from './keys';
 /** One step's saved text; null before it is written. */
 export async function getStep(order: number): Promise<string | null> {
   const result = unwrap(
-    await api.GET('/userinput/athleticvision/single/{order}', { params: { path: { order: String(order) } } }),
+    await api.GET('/userinput/athleticvision/single/{order}', { params: { path: { order } } }),
   );
   return result.data ?? null;
 }

@@ -11,7 +11,7 @@ export interface SaveStepInput {
 export async function saveStep({ order, text }: SaveStepInput): Promise<string | null> {
   const result = unwrap(
     await api.POST('/userinput/athleticvision/single/{order}', {
-      params: { path: { order: String(order) } },
+      params: { path: { order } },
       body: { text },
     }),
   );

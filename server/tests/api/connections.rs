@@ -1,0 +1,124 @@
+//! Connection limits: idle sockets and slow clients cannot starve the server.
+
+use std::time::{Duration, Instant};
+
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+
+use crate::support::TestApp;
+
+async fn short_timeouts(max_connections: usize) -> TestApp {
+    TestApp::builder()
+        .config(move |c| {
+            c.max_connections = max_connections;
+            c.header_read_timeout_secs = 1;
+            c.idle_timeout_secs = 2;
+        })
+        .spawn()
+        .await
+}
+
+async fn connect(app: &TestApp) -> TcpStream {
+    TcpStream::connect(app.state.config.addr).await.unwrap()
+}
+
+/// Reads until the server closes the connection; how long that took, or `None` within `limit`.
+async fn closed_within(stream: &mut TcpStream, limit: Duration) -> Option<Duration> {
+    let started = Instant::now();
+    let mut buf = [0u8; 4096];
+    tokio::time::timeout(limit, async {
+        loop {
+            match stream.read(&mut buf).await {
+                Ok(0) | Err(_) => return started.elapsed(),
+                Ok(_) => continue,
+            }
+        }
+    })
+    .await
+    .ok()
+}
+
+async fn healthz_within(app: &TestApp, limit: Duration) -> bool {
+    let asked = app.http.get(app.url("/healthz")).send();
+    matches!(tokio::time::timeout(limit, asked).await, Ok(Ok(res)) if res.status().is_success())
+}
+
+#[tokio::test]
+async fn a_connection_that_never_sends_a_request_is_closed() {
+    let app = short_timeouts(100).await;
+    let mut silent = connect(&app).await;
+    let took = closed_within(&mut silent, Duration::from_secs(5)).await;
+    assert!(took.is_some(), "a silent connection stayed open");
+}
+
+#[tokio::test]
+async fn a_client_trickling_its_headers_is_cut_off() {
+    let app = short_timeouts(100).await;
+    let mut slow = connect(&app).await;
+    slow.write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\n")
+        .await
+        .unwrap();
+    let started = Instant::now();
+    let mut cut = false;
+    while started.elapsed() < Duration::from_secs(6) {
+        if slow.write_all(b"X-Slow: a\r\n").await.is_err() {
+            cut = true;
+            break;
+        }
+        if closed_within(&mut slow, Duration::from_millis(300))
+            .await
+            .is_some()
+        {
+            cut = true;
+            break;
+        }
+    }
+    assert!(cut, "a slowloris client kept its connection");
+}
+
+#[tokio::test]
+async fn an_idle_keep_alive_connection_is_closed_after_its_request() {
+    let app = short_timeouts(100).await;
+    let mut client = connect(&app).await;
+    client
+        .write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+        .await
+        .unwrap();
+    let mut buf = [0u8; 1024];
+    let n = client.read(&mut buf).await.unwrap();
+    assert!(String::from_utf8_lossy(&buf[..n]).starts_with("HTTP/1.1 200"));
+    let took = closed_within(&mut client, Duration::from_secs(6)).await;
+    assert!(took.is_some(), "an idle keep-alive connection stayed open");
+}
+
+#[tokio::test]
+async fn connections_beyond_the_limit_wait_and_are_served_once_idle_ones_time_out() {
+    let app = short_timeouts(20).await;
+    let mut idle = Vec::new();
+    for _ in 0..60 {
+        idle.push(connect(&app).await);
+    }
+    assert!(
+        healthz_within(&app, Duration::from_secs(8)).await,
+        "/healthz did not answer while idle sockets were open"
+    );
+}
+
+#[tokio::test]
+async fn no_more_than_the_configured_connections_are_served_at_once() {
+    let app = TestApp::builder()
+        .config(|c| c.max_connections = 3)
+        .spawn()
+        .await;
+    let mut idle = Vec::new();
+    for _ in 0..3 {
+        idle.push(connect(&app).await);
+    }
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    assert!(
+        !healthz_within(&app, Duration::from_millis(700)).await,
+        "a fourth connection was served beyond the limit of three"
+    );
+    idle.clear();
+    assert!(healthz_within(&app, Duration::from_secs(5)).await);
+}
