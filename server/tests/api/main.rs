@@ -3,6 +3,7 @@
 
 mod account;
 mod account_data;
+mod authz_matrix;
 mod backup;
 mod bad_input;
 mod billing;

@@ -14,7 +14,7 @@ const LOGS: &str = "/_api/v1/dailylogs";
 const EVENTS: &str = "/_api/v1/practice/events";
 
 /// A complete daily action whose answers all mention `tag`.
-fn daily(tag: &str) -> Value {
+pub(crate) fn daily(tag: &str) -> Value {
     json!({
         "r1": format!("{tag} wins"), "r2": format!("{tag} lesson"), "r3": 7,
         "q1": format!("{tag} objective 1"), "q2": format!("{tag} objective 2"),
@@ -24,7 +24,7 @@ fn daily(tag: &str) -> Value {
 }
 
 /// A complete weekly map (review and plan) whose answers all mention `tag`.
-fn weekly(tag: &str) -> Value {
+pub(crate) fn weekly(tag: &str) -> Value {
     json!({
         "q1": format!("{tag} biggest win"), "q2": format!("{tag} lesson"),
         "q3": format!("{tag} differently"), "q4": 8, "q5": format!("{tag} grateful"),
@@ -44,7 +44,7 @@ fn weekly_plan_only(tag: &str) -> Value {
 }
 
 /// Saves and answers the new entry's id, asserting the save worked.
-async fn save(app: &TestApp, token: &str, path: &str, body: Value) -> String {
+pub(crate) async fn save(app: &TestApp, token: &str, path: &str, body: Value) -> String {
     let (status, saved) = app.post_as(token, path, body).await;
     assert_eq!(status, StatusCode::CREATED, "{saved}");
     saved["id"].as_str().unwrap().to_owned()
