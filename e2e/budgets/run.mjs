@@ -2,7 +2,7 @@
 //   - the JavaScript a first visit to `/` downloads stays within 170 kB gzipped;
 //   - Lighthouse (mobile, simulated throttling) on `/`, `/choose-a-plan` and, signed in,
 //     `/user-dashboard`, each with a cold cache: accessibility at least 95; performance reported
-//     against the target of 95 and failed below a floor of 85.
+//     against the target of 95 and failed below a floor of 80.
 // Performance is timed on whatever else the machine is doing (a 2-core CI machine swings by ten
 // points from run to run), so the floor catches a real regression (a heavy library in the first
 // download, a render loop) and the target is reported, not enforced; a page below the target is
@@ -17,7 +17,7 @@ import { createUser, freePort, startServer } from '../support/server.mjs';
 const INITIAL_JS_BUDGET_KB = 170;
 const TARGET = 95;
 const MIN_ACCESSIBILITY = 95;
-const PERFORMANCE_FLOOR = 85;
+const PERFORMANCE_FLOOR = 80;
 const ATTEMPTS = 3;
 const webDir = process.env.E2E_WEB_DIR ?? resolve(import.meta.dirname, '../../web/dist');
 
