@@ -1,9 +1,14 @@
 //! Password hashing with argon2id (OWASP parameters: 19 MiB, 2 passes, 1 lane), off the async
-//! runtime because each hash costs tens of milliseconds of CPU.
+//! runtime because each hash costs tens of milliseconds of CPU, and at most one per core at a
+//! time: each needs 19 MiB while it runs, and 64 sign-ins at once on a thread each left the
+//! process at 2 to 5 GB (bench/run). Queued hashes wait their turn; the CPU is the limit anyway.
+//! Sign-in checks, the frequent case, reuse one working buffer per slot instead of allocating.
 
-use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
-use argon2::{Algorithm, Argon2, Params, Version};
-use std::sync::OnceLock;
+use argon2::password_hash::{PasswordHash, PasswordHasher, SaltString};
+use argon2::{Algorithm, Argon2, Block, Params, Version};
+use std::sync::{Arc, Mutex, OnceLock};
+
+use tokio::sync::Semaphore;
 
 use crate::error::AppError;
 
@@ -42,9 +47,32 @@ impl NewPassword {
     }
 }
 
+/// Runs `work` on the blocking pool once one of the per-core slots is free; the slot is held
+/// until the work ends, even if the caller stopped waiting for it.
+async fn one_per_core<T: Send + 'static>(
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, tokio::task::JoinError> {
+    static SLOTS: OnceLock<Arc<Semaphore>> = OnceLock::new();
+    let slots = SLOTS.get_or_init(|| {
+        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+        Arc::new(Semaphore::new(cores))
+    });
+    let slot = slots
+        .clone()
+        .acquire_owned()
+        .await
+        .expect("the semaphore is never closed");
+    tokio::task::spawn_blocking(move || {
+        let answer = work();
+        drop(slot);
+        answer
+    })
+    .await
+}
+
 pub async fn hash(password: &NewPassword) -> anyhow::Result<String> {
     let plain = password.0.clone();
-    tokio::task::spawn_blocking(move || {
+    one_per_core(move || {
         let salt = SaltString::generate(&mut rand::rngs::OsRng);
         hasher()
             .hash_password(plain.as_bytes(), &salt)
@@ -59,16 +87,58 @@ pub async fn hash(password: &NewPassword) -> anyhow::Result<String> {
 pub async fn verify(plain: &str, stored: Option<&str>) -> bool {
     let plain = plain.to_owned();
     let stored = stored.map(str::to_owned);
-    tokio::task::spawn_blocking(move || {
+    one_per_core(move || {
         let target = stored.unwrap_or_else(|| dummy_hash().to_owned());
         let Ok(parsed) = PasswordHash::new(&target) else {
             return false;
         };
-        let ok = hasher().verify_password(plain.as_bytes(), &parsed).is_ok();
+        let ok = with_working_memory(|blocks| matches(plain.as_bytes(), &parsed, blocks));
         ok && !target.is_empty()
     })
     .await
     .unwrap_or(false)
+}
+
+/// Lends one of the reusable argon2 working buffers (at most one per slot ever exists).
+fn with_working_memory<T>(work: impl FnOnce(&mut Vec<Block>) -> T) -> T {
+    static SPARE: Mutex<Vec<Vec<Block>>> = Mutex::new(Vec::new());
+    let taken = SPARE.lock().map(|mut spare| spare.pop()).unwrap_or(None);
+    let mut blocks = taken.unwrap_or_default();
+    let answer = work(&mut blocks);
+    if let Ok(mut spare) = SPARE.lock() {
+        spare.push(blocks);
+    }
+    answer
+}
+
+/// Whether `plain` hashes to `stored`, computed in `blocks` (grown when the stored parameters
+/// need more than it holds); the comparison takes the same time wherever the outputs differ.
+fn matches(plain: &[u8], stored: &PasswordHash<'_>, blocks: &mut Vec<Block>) -> bool {
+    let (Some(salt), Some(expected)) = (&stored.salt, &stored.hash) else {
+        return false;
+    };
+    let (Ok(algorithm), Ok(params)) = (
+        Algorithm::try_from(stored.algorithm),
+        Params::try_from(stored),
+    ) else {
+        return false;
+    };
+    let Ok(version) = stored.version.map_or(Ok(Version::V0x13), Version::try_from) else {
+        return false;
+    };
+    let mut salt_bytes = [0u8; 64];
+    let Ok(salt) = salt.decode_b64(&mut salt_bytes) else {
+        return false;
+    };
+    if blocks.len() < params.block_count() {
+        blocks.resize(params.block_count(), Block::default());
+    }
+    let mut computed = vec![0u8; expected.len()];
+    let needed = params.block_count();
+    Argon2::new(algorithm, version, params)
+        .hash_password_into_with_memory(plain, salt, &mut computed, &mut blocks[..needed])
+        .is_ok()
+        && argon2::password_hash::Output::new(&computed).is_ok_and(|output| output == *expected)
 }
 
 fn dummy_hash() -> &'static str {
@@ -104,6 +174,27 @@ mod tests {
         assert!(verify("correct horse battery", Some(&stored)).await);
         assert!(!verify("correct horse battery!", Some(&stored)).await);
         assert!(!verify("correct horse battery", None).await);
+    }
+
+    #[tokio::test]
+    async fn hashes_made_with_other_parameters_still_verify_with_the_reused_buffers() {
+        // Stored before a parameter change (or by another argon2 user): bigger and smaller
+        // memory than today's, argon2i and argon2id, checked one after another on shared buffers.
+        for (algorithm, memory_kib) in [
+            (Algorithm::Argon2id, 32 * 1024),
+            (Algorithm::Argon2i, 8 * 1024),
+            (Algorithm::Argon2id, 19 * 1024),
+        ] {
+            let params = Params::new(memory_kib, 1, 1, None).unwrap();
+            let salt = SaltString::generate(&mut rand::rngs::OsRng);
+            let stored = Argon2::new(algorithm, Version::V0x13, params)
+                .hash_password(b"older password", &salt)
+                .unwrap()
+                .to_string();
+            assert!(verify("older password", Some(&stored)).await, "{stored}");
+            assert!(!verify("older passwore", Some(&stored)).await, "{stored}");
+        }
+        assert!(!verify("anything", Some("$argon2id$not-a-hash")).await);
     }
 
     #[test]
