@@ -1,6 +1,6 @@
 import type { Session } from '@supabase/auth-js';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { isPaid, useProfile } from '@/features/account/api/get-profile';
 import { authClient } from '@/lib/auth';
 import { AuthContext, type AuthState } from '@/lib/auth-context';
@@ -29,6 +29,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (event === 'SIGNED_IN') {
         setSigningOut(false);
         clearSessionEndedNotice();
+      }
+      if (event === 'INITIAL_SESSION') {
+        // The first render of the whole app: as a transition React renders it in slices and the
+        // page answers input meanwhile (one long task otherwise, most of a cold load's blocking
+        // time). Every later event stays urgent, in the order auth-js sends it.
+        startTransition(() => {
+          setSession(next);
+          setReady(true);
+        });
+        return;
       }
       setSession(next);
       setReady(true);

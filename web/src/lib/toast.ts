@@ -10,8 +10,29 @@ const library = () => import('react-toastify');
 export const QUICK_TOAST: ToastOptions = { autoClose: 1400 };
 
 let lastId = 0;
+let toastRequested = false;
+const onFirstToast = new Set<() => void>();
+
+/**
+ * Calls `listener` once, on the first toast of the page (at once if there was one already): the
+ * toast container mounts then, or once the page is idle, not during the first page's render.
+ * Answers the unsubscribe.
+ */
+export function whenToastRequested(listener: () => void): () => void {
+  if (toastRequested) {
+    listener();
+    return () => {};
+  }
+  onFirstToast.add(listener);
+  return () => onFirstToast.delete(listener);
+}
 
 function show(kind: 'success' | 'error' | 'info', content: ToastContent, options?: ToastOptions): Id {
+  if (!toastRequested) {
+    toastRequested = true;
+    for (const listener of onFirstToast) listener();
+    onFirstToast.clear();
+  }
   lastId += 1;
   const toastId = options?.toastId ?? `swaz-toast-${lastId}`;
   void library().then(({ toast }) => toast[kind](content, { ...options, toastId }));

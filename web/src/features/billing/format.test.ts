@@ -11,6 +11,23 @@ describe('formatMoney', () => {
     expect(formatMoney(28900, 'USD')).toBe('$289');
     expect(formatMoney(0, 'usd')).toBe('$0');
     expect(formatMoney(1999, 'eur')).toBe('€19.99');
+    expect(formatMoney(1999, 'jpy')).toBe('¥19.99');
+  });
+
+  it('writes dollars, euros and pounds exactly as Intl does', () => {
+    const amounts = [0, 1, 5, 10, 99, 100, 101, 2850, 99999, 100000, 123456789, 100000000, -1, -2850, -199000];
+    for (const currency of ['usd', 'eur', 'gbp']) {
+      for (const amount of amounts) {
+        const whole = amount % 100 === 0;
+        const expected = new Intl.NumberFormat('en-US', {
+          style: 'currency',
+          currency: currency.toUpperCase(),
+          minimumFractionDigits: whole ? 0 : 2,
+          maximumFractionDigits: 2,
+        }).format(amount / 100);
+        expect(formatMoney(amount, currency)).toBe(expected);
+      }
+    }
   });
 });
 
