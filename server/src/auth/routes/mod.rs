@@ -71,8 +71,10 @@ pub(super) fn parse_body<T: DeserializeOwned>(body: &Bytes) -> AuthResult<T> {
     Ok(parsed)
 }
 
-pub(super) fn parse_password(raw: &str) -> AuthResult<NewPassword> {
-    NewPassword::parse(raw).map_err(|e| AuthError::weak_password(e.to_string()))
+/// Parses a new password with the operator's minimum length, refused with GoTrue's `weak_password`.
+pub(super) fn parse_password(state: &AppState, raw: &str) -> AuthResult<NewPassword> {
+    NewPassword::parse_min(raw, state.config.password_min_length)
+        .map_err(|e| AuthError::weak_password(e.to_string()))
 }
 
 #[derive(Deserialize)]

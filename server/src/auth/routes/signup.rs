@@ -2,6 +2,7 @@
 
 use axum::body::Bytes;
 use axum::extract::{Query, State};
+use axum::http::StatusCode;
 use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -48,7 +49,15 @@ pub(super) async fn signup(
     client: ClientMeta,
     body: Bytes,
 ) -> AuthResult<Json<Value>> {
+    if state.config.disable_signup {
+        return Err(AuthError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "signup_disabled",
+            "Signups not allowed for this instance",
+        ));
+    }
     let now = state.clock.now_ms();
+    let autoconfirm = state.config.mailer_autoconfirm;
     let body: SignupBody = parse_body(&body)?;
     if body.phone.is_some() && body.email.is_none() {
         return Err(AuthError::validation(
@@ -59,7 +68,7 @@ pub(super) async fn signup(
     service::rate_limit(&state, "signup", &client, Some(&raw_email)).await?;
     let email = Email::try_parse(&raw_email)
         .ok_or_else(|| AuthError::validation("Please enter a valid email address"))?;
-    let password = parse_password(body.password.as_deref().unwrap_or(""))?;
+    let password = parse_password(&state, body.password.as_deref().unwrap_or(""))?;
     let data = body.data.unwrap_or_else(|| json!({}));
     let (first, last) = names_from(&data);
     let first = name_part(&first, "First name", false)?;
@@ -70,6 +79,10 @@ pub(super) async fn signup(
         let mut conn = state.db.pool().acquire().await?;
         users::by_email(&mut conn, &email).await?
     };
+    if existing.is_some() && autoconfirm {
+        // Without a confirmation step there is nothing to hide behind (GoTrue answers the same).
+        return Err(user_already_exists());
+    }
     if let Some(user) = existing {
         if user.is_confirmed() {
             // Same answer shape as a new sign-up, so the form does not reveal who has an account.
@@ -89,17 +102,29 @@ pub(super) async fn signup(
             first_name: &first,
             last_name: &last,
             metadata: data,
-            confirmed: false,
+            confirmed: autoconfirm,
             confirmation_redirect: Some(redirect),
         },
     )
     .await;
     match created {
+        Ok(created) if autoconfirm => Ok(Json(
+            service::start_session(&state, &created.user.id, &client, "password").await?,
+        )),
         Ok(created) => Ok(Json(created.user.to_gotrue_json())),
         // Lost a race with a parallel sign-up for the same address.
+        Err(crate::error::AppError::Conflict(_)) if autoconfirm => Err(user_already_exists()),
         Err(crate::error::AppError::Conflict(_)) => Ok(Json(obfuscated_user(&email, now))),
         Err(e) => Err(e.into()),
     }
+}
+
+fn user_already_exists() -> AuthError {
+    AuthError::new(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "user_already_exists",
+        "User already registered",
+    )
 }
 
 fn obfuscated_user(email: &Email, now_ms: i64) -> Value {

@@ -61,7 +61,7 @@ pub(super) async fn update_user(
     // Check every field first, so a refused request changes nothing.
     let password = match body.password.as_deref() {
         Some(raw) => {
-            let new = parse_password(raw)?;
+            let new = parse_password(&state, raw)?;
             if password::verify(new.as_str(), Some(&user.encrypted_password)).await {
                 return Err(AuthError::new(
                     StatusCode::UNPROCESSABLE_ENTITY,
