@@ -14,6 +14,7 @@ use crate::auth::extract::AuthClaims;
 use crate::auth::password;
 use crate::auth::service;
 use crate::auth::users;
+use crate::error::AppError;
 use crate::AppState;
 
 fn user_gone() -> AuthError {
@@ -109,19 +110,20 @@ pub(super) async fn update_user(
         None
     };
 
-    if let Some((merged, _)) = &metadata {
-        let mut conn = state.db.pool().acquire().await?;
-        users::set_metadata(&mut conn, &user.id, merged, state.clock.now_ms()).await?;
-    }
-    if let Some(input) = &profile_input {
-        profile::update(&state, &user.id, input).await?;
-    }
-    if let Some(new) = &password {
-        service::change_password(&state, &user.id, &claims.session_id, new).await?;
-    }
-    let mut conn = state.db.pool().acquire().await?;
-    let user = users::by_id(&mut conn, &user.id)
-        .await?
-        .ok_or_else(user_gone)?;
+    let changes = service::UserChanges {
+        metadata: metadata.map(|(merged, _)| merged),
+        profile: profile_input,
+        password,
+    };
+    let user = service::update_user(&state, &user.id, &claims.session_id, changes)
+        .await
+        .map_err(|e| match e {
+            AppError::Conflict(_) => AuthError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "email_exists",
+                "A user with this email address has already been registered",
+            ),
+            other => other.into(),
+        })?;
     Ok(Json(user.to_gotrue_json()))
 }
