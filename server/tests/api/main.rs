@@ -13,6 +13,7 @@ mod dashboard;
 mod fake_stripe;
 mod hardening;
 mod identity;
+mod identity_admin;
 mod identity_settings;
 mod inspiration;
 mod mail;

@@ -63,6 +63,10 @@ impl TestApp {
             ),
             ("SWAZ_DATA_DIR".into(), self.dir.display().to_string()),
             ("SWAZ_PUBLIC_URL".into(), self.base.clone()),
+            (
+                "SWAZ_JWT_SECRET".into(),
+                self.state.config.jwt_secret.expose().to_owned(),
+            ),
         ]
     }
 

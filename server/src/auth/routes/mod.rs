@@ -12,6 +12,7 @@ use super::error::AuthError;
 use super::password::NewPassword;
 use crate::AppState;
 
+mod admin;
 mod recover;
 mod settings;
 mod signup;
@@ -32,6 +33,8 @@ pub fn router() -> Router<AppState> {
         .route("/resend", post(recover::resend))
         .route("/logout", post(token::logout))
         .route("/user", get(user::get_user).put(user::update_user))
+        .route("/admin/users", get(admin::list_users))
+        .route("/admin/users/{id}", get(admin::get_user))
         .fallback(|| async {
             AuthError::new(
                 StatusCode::NOT_FOUND,
