@@ -165,3 +165,76 @@ async fn admin_reads_one_user_by_id() {
     assert_eq!(body["error_code"], "user_not_found");
     assert_eq!(body["msg"], "User not found");
 }
+
+async fn post(app: &TestApp, token: &str, body: Value) -> (StatusCode, Value) {
+    let res = app
+        .http
+        .post(app.url("/auth/v1/admin/users"))
+        .bearer_auth(token)
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    (res.status(), res.json().await.unwrap())
+}
+
+#[tokio::test]
+async fn admin_creates_a_confirmed_user_who_can_sign_in_and_no_mail_goes_out() {
+    let app = TestApp::spawn().await;
+    let admin = service_key(&app);
+    let (status, user) = post(
+        &app,
+        &admin,
+        json!({ "email": "ann@example.com", "password": "long-enough-1", "email_confirm": true,
+                "user_metadata": { "first_name": "Ann", "team": "blue" } }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{user}");
+    assert_eq!(user["email"], "ann@example.com");
+    assert!(user["email_confirmed_at"].is_string());
+    assert_eq!(user["user_metadata"]["team"], "blue");
+    assert_eq!(user["user_metadata"]["first_name"], "Ann");
+    assert_eq!(app.count("mail_outbox").await, 0);
+    app.sign_in("ann@example.com", "long-enough-1").await;
+
+    let (status, body) = post(&app, &admin, json!({ "email": "ann@example.com" })).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(body["error_code"], "email_exists");
+
+    let (status, user) = post(&app, &admin, json!({ "email": "bob@example.com" })).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(user["email_confirmed_at"].is_null());
+}
+
+#[tokio::test]
+async fn admin_create_refuses_bad_input_with_gotrue_messages() {
+    let app = TestApp::spawn().await;
+    let admin = service_key(&app);
+    let (status, body) = post(&app, &admin, json!({})).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        body["msg"],
+        "Cannot create a user without either an email or phone"
+    );
+    let (status, body) = post(&app, &admin, json!({ "email": "nope" })).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        body["msg"],
+        "Unable to validate email address: invalid format"
+    );
+    let (status, body) = post(
+        &app,
+        &admin,
+        json!({ "email": "a@example.com", "password": "short" }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(body["error_code"], "weak_password");
+    let (_, access, _) = app.signed_in_user("ann@example.com").await;
+    let (status, body) = post(&app, &access, json!({ "email": "c@example.com" })).await;
+    assert_eq!(
+        (status, body["error_code"].as_str()),
+        (StatusCode::FORBIDDEN, Some("not_admin"))
+    );
+    assert_eq!(app.count("users").await, 1);
+}

@@ -33,7 +33,10 @@ pub fn router() -> Router<AppState> {
         .route("/resend", post(recover::resend))
         .route("/logout", post(token::logout))
         .route("/user", get(user::get_user).put(user::update_user))
-        .route("/admin/users", get(admin::list_users))
+        .route(
+            "/admin/users",
+            get(admin::list_users).post(admin::create_user),
+        )
         .route("/admin/users/{id}", get(admin::get_user))
         .fallback(|| async {
             AuthError::new(
