@@ -1,4 +1,4 @@
-//! The operator's command line: `swaz serve | migrate | user create | openapi | backup`.
+//! The operator's command line: `swaz serve | migrate | user create | openapi | backup | service-key`.
 
 use anyhow::Context;
 use clap::{Args, Parser, Subcommand};
@@ -33,6 +33,13 @@ pub enum Command {
     },
     /// Print the OpenAPI document of /_api/v1.
     Openapi,
+    /// Print a service-role key for the admin API of /auth/v1 (`Authorization: Bearer KEY`),
+    /// signed with the server's JWT secret. Keep it as secret as the JWT secret itself.
+    ServiceKey {
+        /// Days until the key expires.
+        #[arg(long, default_value_t = 365)]
+        days: i64,
+    },
     /// Copy the SQLite database to a new file while the server keeps running (PostgreSQL: use
     /// pg_dump, see README).
     Backup {
@@ -91,6 +98,18 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             command: UserCommand::Create(args),
         } => create_user(args).await,
         Command::Backup { path } => backup(&path).await,
+        Command::ServiceKey { days } => {
+            if !(1..=3650).contains(&days) {
+                anyhow::bail!("--days must be from 1 to 3650");
+            }
+            let config = Config::from_env()?;
+            let now = crate::clock::Clock::now_secs(&crate::clock::SystemClock);
+            println!(
+                "{}",
+                crate::auth::admin::service_key(config.jwt_secret.expose(), now, days)?
+            );
+            Ok(())
+        }
     }
 }
 

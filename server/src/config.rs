@@ -63,6 +63,13 @@ pub struct Config {
     /// Requests allowed per rate-limit window on `/token`, `/recover`, `/signup`, per IP and per e-mail.
     pub auth_rate_limit: i64,
     pub auth_rate_window_secs: i64,
+    /// Sign-up confirms the address at once and answers a session (`SWAZ_MAILER_AUTOCONFIRM`).
+    pub mailer_autoconfirm: bool,
+    /// `/auth/v1/signup` refuses everyone; accounts come from checkout, invites or the admin API
+    /// (`SWAZ_DISABLE_SIGNUP`).
+    pub disable_signup: bool,
+    /// Shortest password accepted on `/auth/v1` and the product API (`SWAZ_PASSWORD_MIN_LENGTH`).
+    pub password_min_length: usize,
     pub version: &'static str,
     pub commit: String,
     pub billing: BillingConfig,
@@ -252,6 +259,12 @@ impl Config {
             max_body_bytes: parse_var("SWAZ_MAX_BODY_BYTES", 1024 * 1024)?,
             auth_rate_limit: parse_var("SWAZ_AUTH_RATE_LIMIT", 30)?,
             auth_rate_window_secs: parse_var("SWAZ_AUTH_RATE_WINDOW", 300)?,
+            mailer_autoconfirm: parse_var("SWAZ_MAILER_AUTOCONFIRM", false)?,
+            disable_signup: parse_var("SWAZ_DISABLE_SIGNUP", false)?,
+            password_min_length: parse_var(
+                "SWAZ_PASSWORD_MIN_LENGTH",
+                crate::auth::password::MIN_PASSWORD_LEN,
+            )?,
             version: env!("CARGO_PKG_VERSION"),
             commit: var("SWAZ_COMMIT")
                 .or_else(|| option_env!("SWAZ_BUILD_COMMIT").map(str::to_owned))
@@ -289,6 +302,12 @@ impl Config {
             || self.idle_timeout_secs == 0
         {
             bail!("SWAZ_MAX_CONNECTIONS, SWAZ_HEADER_READ_TIMEOUT and SWAZ_IDLE_TIMEOUT must be at least 1");
+        }
+        if !(6..=crate::auth::password::MAX_PASSWORD_LEN).contains(&self.password_min_length) {
+            bail!(
+                "SWAZ_PASSWORD_MIN_LENGTH must be between 6 and {} (Supabase Auth's lowest is 6)",
+                crate::auth::password::MAX_PASSWORD_LEN
+            );
         }
         if crate::domain::Email::try_parse(&self.contact_email).is_none() {
             bail!("SWAZ_CONTACT_EMAIL must be an e-mail address, like contact@example.com");

@@ -30,7 +30,7 @@ pub async fn change_password(
     me: CurrentUser,
     ApiJson(body): ApiJson<ChangePassword>,
 ) -> Result<Json<Done>> {
-    let new = NewPassword::parse(&body.password)?;
+    let new = NewPassword::parse_min(&body.password, state.config.password_min_length)?;
     service::change_password(&state, &me.id, &me.session_id, &new).await?;
     Ok(Json(Done {
         message: "Password change success".to_owned(),

@@ -101,11 +101,25 @@ pub fn validate(first: &str, last: &str, email: &str) -> Result<ProfileInput> {
 /// Saves the names; a different e-mail becomes a pending change confirmed from the new address.
 pub async fn update(state: &AppState, user_id: &str, input: &ProfileInput) -> Result<User> {
     let mut tx = state.db.begin_write().await?;
-    let current = users::by_id(&mut tx, user_id)
+    let updated = apply(state, &mut tx, user_id, input).await?;
+    tx.commit().await?;
+    state.mail_notify.notify_one();
+    Ok(updated)
+}
+
+/// [`update`] inside the caller's transaction; a taken e-mail is a conflict that the caller's
+/// rollback undoes with everything else.
+pub async fn apply(
+    state: &AppState,
+    conn: &mut sqlx::AnyConnection,
+    user_id: &str,
+    input: &ProfileInput,
+) -> Result<User> {
+    let current = users::by_id(conn, user_id)
         .await?
         .ok_or_else(|| AppError::not_found("Your account no longer exists."))?;
     let mut updated = users::update_names(
-        &mut tx,
+        conn,
         user_id,
         &input.first,
         &input.last,
@@ -115,11 +129,9 @@ pub async fn update(state: &AppState, user_id: &str, input: &ProfileInput) -> Re
     if input.email.as_str() != current.email
         && updated.email_change.as_deref() != Some(input.email.as_str())
     {
-        auth_service::request_email_change(state, &mut tx, &updated, &input.email).await?;
-        updated = users::by_id(&mut tx, user_id).await?.unwrap_or(updated);
+        auth_service::request_email_change(state, conn, &updated, &input.email).await?;
+        updated = users::by_id(conn, user_id).await?.unwrap_or(updated);
     }
-    tx.commit().await?;
-    state.mail_notify.notify_one();
     Ok(updated)
 }
 

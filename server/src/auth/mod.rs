@@ -1,5 +1,6 @@
 //! Identity: the GoTrue-compatible `/auth/v1` service, sessions and the request extractors.
 
+pub mod admin;
 pub mod error;
 pub mod extract;
 pub mod otp;

@@ -24,14 +24,20 @@ fn hasher() -> Argon2<'static> {
 pub struct NewPassword(String);
 
 impl NewPassword {
+    /// Checks the product's default rules (at least [`MIN_PASSWORD_LEN`] characters).
     pub fn parse(raw: &str) -> Result<Self, AppError> {
+        Self::parse_min(raw, MIN_PASSWORD_LEN)
+    }
+
+    /// Checks the rules with the operator's minimum length (`SWAZ_PASSWORD_MIN_LENGTH`).
+    pub fn parse_min(raw: &str, min_len: usize) -> Result<Self, AppError> {
         let len = raw.chars().count();
         if raw.trim().is_empty() {
             return Err(AppError::bad_request("Please enter a password."));
         }
-        if len < MIN_PASSWORD_LEN {
+        if len < min_len {
             return Err(AppError::bad_request(format!(
-                "Password should be at least {MIN_PASSWORD_LEN} characters."
+                "Password should be at least {min_len} characters."
             )));
         }
         if len > MAX_PASSWORD_LEN {

@@ -117,21 +117,74 @@ pub async fn change_password(
     keep_session: &str,
     new: &NewPassword,
 ) -> Result<User> {
-    let now = state.clock.now_ms();
     let hash = password::hash(new).await?;
     let mut tx = state.db.begin_write().await?;
     let user = users::by_id(&mut tx, user_id)
         .await?
         .ok_or_else(|| AppError::not_found("User not found"))?;
-    users::set_password(&mut tx, user_id, &hash, now).await?;
-    otp::void_outstanding(&mut tx, user_id, Purpose::Recovery, now).await?;
-    sessions::revoke_all_except(&mut tx, user_id, Some(keep_session), now).await?;
+    set_password_in(state, &mut tx, &user, keep_session, &hash).await?;
+    tx.commit().await?;
+    state.mail_notify.notify_one();
+    Ok(user)
+}
+
+/// The password part of [`change_password`], inside the caller's transaction.
+async fn set_password_in(
+    state: &AppState,
+    conn: &mut sqlx::AnyConnection,
+    user: &User,
+    keep_session: &str,
+    hash: &str,
+) -> Result<()> {
+    let now = state.clock.now_ms();
+    users::set_password(conn, &user.id, hash, now).await?;
+    otp::void_outstanding(conn, &user.id, Purpose::Recovery, now).await?;
+    sessions::revoke_all_except(conn, &user.id, Some(keep_session), now).await?;
     mail::enqueue(
-        &mut tx,
+        conn,
         &templates::password_changed(&user.email, &user.first_name),
         now,
     )
     .await?;
+    Ok(())
+}
+
+/// What `PUT /user` asks to change, every part already validated.
+#[derive(Default)]
+pub struct UserChanges {
+    /// The whole new `user_metadata`.
+    pub metadata: Option<Value>,
+    /// Names and e-mail; a different e-mail becomes a pending change.
+    pub profile: Option<crate::account::profile::ProfileInput>,
+    pub password: Option<NewPassword>,
+}
+
+/// Applies `changes` in one transaction: all of them, or none when one is refused (e.g. the new
+/// e-mail belongs to someone else).
+pub async fn update_user(
+    state: &AppState,
+    user_id: &str,
+    keep_session: &str,
+    changes: UserChanges,
+) -> Result<User> {
+    let hash = match &changes.password {
+        Some(new) => Some(password::hash(new).await?),
+        None => None,
+    };
+    let mut tx = state.db.begin_write().await?;
+    let user = users::by_id(&mut tx, user_id)
+        .await?
+        .ok_or_else(|| AppError::not_found("User not found"))?;
+    if let Some(metadata) = &changes.metadata {
+        users::set_metadata(&mut tx, user_id, metadata, state.clock.now_ms()).await?;
+    }
+    if let Some(input) = &changes.profile {
+        crate::account::profile::apply(state, &mut tx, user_id, input).await?;
+    }
+    if let Some(hash) = &hash {
+        set_password_in(state, &mut tx, &user, keep_session, hash).await?;
+    }
+    let user = users::by_id(&mut tx, user_id).await?.unwrap_or(user);
     tx.commit().await?;
     state.mail_notify.notify_one();
     Ok(user)

@@ -89,6 +89,28 @@ pub async fn by_id(conn: &mut AnyConnection, id: &str) -> sqlx::Result<Option<Us
     row.as_ref().map(from_row).transpose()
 }
 
+/// One page of users, newest first (GoTrue's default order), and how many there are in all.
+pub async fn page(
+    conn: &mut AnyConnection,
+    limit: i64,
+    offset: i64,
+) -> sqlx::Result<(Vec<User>, i64)> {
+    let rows = sqlx::query(&format!(
+        "SELECT {COLUMNS} FROM users ORDER BY created_at DESC, id LIMIT $1 OFFSET $2"
+    ))
+    .bind(limit)
+    .bind(offset)
+    .fetch_all(&mut *conn)
+    .await?;
+    let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM users")
+        .fetch_one(&mut *conn)
+        .await?;
+    Ok((
+        rows.iter().map(from_row).collect::<sqlx::Result<_>>()?,
+        total,
+    ))
+}
+
 pub async fn by_email(conn: &mut AnyConnection, email: &Email) -> sqlx::Result<Option<User>> {
     let row = sqlx::query(&format!("SELECT {COLUMNS} FROM users WHERE email = $1"))
         .bind(email.as_str())

@@ -175,3 +175,25 @@ async fn production_refuses_to_start_with_the_test_mode_checkout() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+#[tokio::test]
+async fn service_key_prints_a_key_the_admin_api_accepts() {
+    let app = TestApp::spawn().await;
+    let out = swaz(&app, &["service-key", "--days", "2"]).await;
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let key = String::from_utf8(out.stdout).unwrap().trim().to_owned();
+    let res = app
+        .http
+        .get(app.url("/auth/v1/admin/users"))
+        .bearer_auth(&key)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(body["aud"], "authenticated");
+}

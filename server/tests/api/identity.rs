@@ -574,3 +574,36 @@ async fn rate_limit_keys_stay_small_whatever_the_email() {
         .unwrap();
     assert!(longest.unwrap() < 80, "{longest:?}");
 }
+
+#[tokio::test]
+async fn a_user_update_refused_for_a_taken_email_writes_neither_metadata_nor_password() {
+    let app = TestApp::spawn().await;
+    app.create_user("bob@example.com", "bobs-password-1", "Bob")
+        .await;
+    let (_, access, _) = app.signed_in_user("ann@example.com").await;
+    let before = app.get_json("/auth/v1/user", &access).await;
+    let res = app
+        .http
+        .put(app.url("/auth/v1/user"))
+        .bearer_auth(&access)
+        .json(&json!({
+            "email": "bob@example.com",
+            "password": "brand-new-pass-1",
+            "data": { "hobby": "chess", "first_name": "Annie" }
+        }))
+        .send()
+        .await
+        .unwrap();
+    let (status, body) = error_of(res).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(body["error_code"], "email_exists");
+    assert_eq!(
+        body["msg"],
+        "A user with this email address has already been registered"
+    );
+    let after = app.get_json("/auth/v1/user", &access).await;
+    assert_eq!(after["user_metadata"], before["user_metadata"]);
+    assert_eq!(after["updated_at"], before["updated_at"]);
+    assert!(after["new_email"].is_null());
+    app.sign_in("ann@example.com", "first-password-1").await;
+}

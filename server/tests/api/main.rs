@@ -14,6 +14,8 @@ mod dashboard;
 mod fake_stripe;
 mod hardening;
 mod identity;
+mod identity_admin;
+mod identity_settings;
 mod inspiration;
 mod mail;
 mod ops;

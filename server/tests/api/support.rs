@@ -63,6 +63,10 @@ impl TestApp {
             ),
             ("SWAZ_DATA_DIR".into(), self.dir.display().to_string()),
             ("SWAZ_PUBLIC_URL".into(), self.base.clone()),
+            (
+                "SWAZ_JWT_SECRET".into(),
+                self.state.config.jwt_secret.expose().to_owned(),
+            ),
         ]
     }
 
@@ -285,6 +289,9 @@ impl Builder {
             max_body_bytes: 64 * 1024,
             auth_rate_limit: 1000,
             auth_rate_window_secs: 300,
+            mailer_autoconfirm: false,
+            disable_signup: false,
+            password_min_length: 8,
             version: "test",
             commit: "testcommit".into(),
             billing: swaz::config::BillingConfig::defaults(),

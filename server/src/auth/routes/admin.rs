@@ -1,0 +1,174 @@
+//! `/admin/users`: the operator's view of the accounts (list, read and create).
+
+use axum::body::Bytes;
+use axum::extract::{Path, Query, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::Json;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use super::{parse_body, parse_password, AuthResult};
+use crate::auth::admin::Admin;
+use crate::auth::error::AuthError;
+use crate::auth::service::{self, CreateUser};
+use crate::auth::{password, users};
+use crate::domain::{name_part, Email};
+use crate::error::AppError;
+use crate::AppState;
+
+#[derive(Deserialize)]
+pub(super) struct PageQuery {
+    page: Option<String>,
+    per_page: Option<String>,
+}
+
+/// GoTrue's page size when `per_page` is not given.
+const DEFAULT_PER_PAGE: i64 = 50;
+
+fn page_param(raw: Option<&str>, name: &str, default: i64) -> AuthResult<i64> {
+    match raw.map(str::trim).filter(|r| !r.is_empty()) {
+        None => Ok(default),
+        Some(raw) => match raw.parse::<i64>() {
+            Ok(n) if (1..=1000).contains(&n) => Ok(n),
+            _ => Err(AuthError::new(
+                StatusCode::BAD_REQUEST,
+                "validation_failed",
+                format!("Bad Pagination Parameters: {name} must be a whole number from 1 to 1000"),
+            )),
+        },
+    }
+}
+
+pub(super) async fn list_users(
+    _: Admin,
+    State(state): State<AppState>,
+    Query(query): Query<PageQuery>,
+) -> AuthResult<(HeaderMap, Json<Value>)> {
+    let page = page_param(query.page.as_deref(), "page", 1)?;
+    let per_page = page_param(query.per_page.as_deref(), "per_page", DEFAULT_PER_PAGE)?;
+    let mut conn = state.db.pool().acquire().await?;
+    let (found, total) = users::page(&mut conn, per_page, (page - 1) * per_page).await?;
+    let mut headers = HeaderMap::new();
+    headers.insert("x-total-count", HeaderValue::from(total));
+    let base = format!("{}/auth/v1/admin/users", state.config.public_url);
+    let last = ((total + per_page - 1) / per_page).max(1);
+    let mut links = Vec::new();
+    if page < last {
+        links.push(format!(
+            "<{base}?page={}&per_page={per_page}>; rel=\"next\"",
+            page + 1
+        ));
+    }
+    links.push(format!(
+        "<{base}?page={last}&per_page={per_page}>; rel=\"last\""
+    ));
+    if let Ok(value) = HeaderValue::from_str(&links.join(", ")) {
+        headers.insert(header::LINK, value);
+    }
+    let list: Vec<Value> = found.iter().map(users::User::to_gotrue_json).collect();
+    Ok((
+        headers,
+        Json(json!({ "users": list, "aud": "authenticated" })),
+    ))
+}
+
+pub(super) async fn get_user(
+    _: Admin,
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> AuthResult<Json<Value>> {
+    if uuid::Uuid::parse_str(&id).is_err() {
+        return Err(AuthError::new(
+            StatusCode::BAD_REQUEST,
+            "validation_failed",
+            "user_id must be an UUID",
+        ));
+    }
+    let mut conn = state.db.pool().acquire().await?;
+    let user = users::by_id(&mut conn, &id)
+        .await?
+        .ok_or_else(|| AuthError::new(StatusCode::NOT_FOUND, "user_not_found", "User not found"))?;
+    Ok(Json(user.to_gotrue_json()))
+}
+
+#[derive(Deserialize, Default)]
+struct CreateUserBody {
+    email: Option<String>,
+    phone: Option<String>,
+    password: Option<String>,
+    #[serde(default)]
+    email_confirm: bool,
+    user_metadata: Option<Value>,
+}
+
+/// Creates an account as GoTrue's `POST /admin/users` does: no mail is sent, the address is
+/// confirmed only with `email_confirm`, and a random password is set when none is given.
+pub(super) async fn create_user(
+    _: Admin,
+    State(state): State<AppState>,
+    body: Bytes,
+) -> AuthResult<Json<Value>> {
+    let body: CreateUserBody = parse_body(&body)?;
+    let raw_email = match (body.email.as_deref(), body.phone.as_deref()) {
+        (Some(email), _) if !email.trim().is_empty() => email,
+        (_, Some(_)) => {
+            return Err(AuthError::validation(
+                "Phone sign-in is not available. Create the user with an email.",
+            ))
+        }
+        _ => {
+            return Err(AuthError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "validation_failed",
+                "Cannot create a user without either an email or phone",
+            ))
+        }
+    };
+    let email = Email::try_parse(raw_email)
+        .ok_or_else(|| AuthError::validation("Unable to validate email address: invalid format"))?;
+    let password = match body.password.as_deref().filter(|p| !p.is_empty()) {
+        Some(raw) => parse_password(&state, raw)?,
+        None => parse_password(&state, &password::generate())?,
+    };
+    let metadata = match body.user_metadata {
+        None | Some(Value::Null) => json!({}),
+        Some(data @ Value::Object(_)) => data,
+        Some(_) => {
+            return Err(AuthError::validation(
+                "user_metadata must be a JSON object.",
+            ))
+        }
+    };
+    let text = |k: &str| {
+        metadata
+            .get(k)
+            .and_then(Value::as_str)
+            .unwrap_or("")
+            .trim()
+            .to_owned()
+    };
+    let first = name_part(&text("first_name"), "First name", false)?;
+    let last = name_part(&text("last_name"), "Last name", false)?;
+    let created = service::create_user(
+        &state,
+        CreateUser {
+            email: &email,
+            password: &password,
+            first_name: &first,
+            last_name: &last,
+            metadata,
+            confirmed: body.email_confirm,
+            confirmation_redirect: None,
+        },
+    )
+    .await
+    .map_err(|e| match e {
+        AppError::Conflict(_) => AuthError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "email_exists",
+            "A user with this email address has already been registered",
+        ),
+        other => other.into(),
+    })?;
+    Ok(Json(created.user.to_gotrue_json()))
+}

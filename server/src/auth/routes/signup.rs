@@ -1,0 +1,146 @@
+//! `/signup`.
+
+use axum::body::Bytes;
+use axum::extract::{Query, State};
+use axum::http::StatusCode;
+use axum::Json;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use super::{parse_body, parse_password, AuthResult, RedirectQuery};
+use crate::auth::error::AuthError;
+use crate::auth::service::{self, CreateUser};
+use crate::auth::users;
+use crate::domain::{name_part, Email};
+use crate::http::client::ClientMeta;
+use crate::AppState;
+
+#[derive(Deserialize, Default)]
+struct SignupBody {
+    email: Option<String>,
+    phone: Option<String>,
+    password: Option<String>,
+    #[serde(default)]
+    data: Option<Value>,
+}
+
+fn names_from(data: &Value) -> (String, String) {
+    let text = |k: &str| {
+        data.get(k)
+            .and_then(Value::as_str)
+            .unwrap_or("")
+            .trim()
+            .to_owned()
+    };
+    let (first, last) = (text("first_name"), text("last_name"));
+    if !first.is_empty() || !last.is_empty() {
+        return (first, last);
+    }
+    let full = text("name");
+    match full.split_once(' ') {
+        Some((f, l)) => (f.trim().to_owned(), l.trim().to_owned()),
+        None => (full, String::new()),
+    }
+}
+
+pub(super) async fn signup(
+    State(state): State<AppState>,
+    Query(query): Query<RedirectQuery>,
+    client: ClientMeta,
+    body: Bytes,
+) -> AuthResult<Json<Value>> {
+    if state.config.disable_signup {
+        return Err(AuthError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "signup_disabled",
+            "Signups not allowed for this instance",
+        ));
+    }
+    let now = state.clock.now_ms();
+    let autoconfirm = state.config.mailer_autoconfirm;
+    let body: SignupBody = parse_body(&body)?;
+    if body.phone.is_some() && body.email.is_none() {
+        return Err(AuthError::validation(
+            "Phone sign-up is not available. Sign up with your email.",
+        ));
+    }
+    let raw_email = body.email.unwrap_or_default();
+    service::rate_limit(&state, "signup", &client, Some(&raw_email)).await?;
+    let email = Email::try_parse(&raw_email)
+        .ok_or_else(|| AuthError::validation("Please enter a valid email address"))?;
+    let password = parse_password(&state, body.password.as_deref().unwrap_or(""))?;
+    let data = body.data.unwrap_or_else(|| json!({}));
+    let (first, last) = names_from(&data);
+    let first = name_part(&first, "First name", false)?;
+    let last = name_part(&last, "Last name", false)?;
+    let redirect = service::safe_redirect(&state, query.redirect_to.as_deref(), "/user-dashboard");
+
+    let existing = {
+        let mut conn = state.db.pool().acquire().await?;
+        users::by_email(&mut conn, &email).await?
+    };
+    if existing.is_some() && autoconfirm {
+        // Without a confirmation step there is nothing to hide behind (GoTrue answers the same).
+        return Err(user_already_exists());
+    }
+    if let Some(user) = existing {
+        if user.is_confirmed() {
+            // Same answer shape as a new sign-up, so the form does not reveal who has an account.
+            return Ok(Json(obfuscated_user(&email, now)));
+        }
+        let mut tx = state.db.begin_write().await?;
+        service::send_confirmation(&state, &mut tx, &user, &redirect).await?;
+        tx.commit().await?;
+        state.mail_notify.notify_one();
+        return Ok(Json(user.to_gotrue_json()));
+    }
+    let created = service::create_user(
+        &state,
+        CreateUser {
+            email: &email,
+            password: &password,
+            first_name: &first,
+            last_name: &last,
+            metadata: data,
+            confirmed: autoconfirm,
+            confirmation_redirect: Some(redirect),
+        },
+    )
+    .await;
+    match created {
+        Ok(created) if autoconfirm => Ok(Json(
+            service::start_session(&state, &created.user.id, &client, "password").await?,
+        )),
+        Ok(created) => Ok(Json(created.user.to_gotrue_json())),
+        // Lost a race with a parallel sign-up for the same address.
+        Err(crate::error::AppError::Conflict(_)) if autoconfirm => Err(user_already_exists()),
+        Err(crate::error::AppError::Conflict(_)) => Ok(Json(obfuscated_user(&email, now))),
+        Err(e) => Err(e.into()),
+    }
+}
+
+fn user_already_exists() -> AuthError {
+    AuthError::new(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "user_already_exists",
+        "User already registered",
+    )
+}
+
+fn obfuscated_user(email: &Email, now_ms: i64) -> Value {
+    let now = crate::db::ms_to_rfc3339(now_ms);
+    json!({
+        "id": uuid::Uuid::new_v4().to_string(),
+        "aud": "authenticated",
+        "role": "authenticated",
+        "email": email.as_str(),
+        "phone": "",
+        "confirmation_sent_at": now,
+        "app_metadata": { "provider": "email", "providers": ["email"] },
+        "user_metadata": {},
+        "identities": [],
+        "created_at": now,
+        "updated_at": now,
+        "is_anonymous": false,
+    })
+}

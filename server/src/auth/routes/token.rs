@@ -1,0 +1,243 @@
+//! `/token` (password and refresh-token grants) and `/logout`.
+
+use axum::body::Bytes;
+use axum::extract::{Query, State};
+use axum::http::StatusCode;
+use axum::Json;
+use serde::Deserialize;
+use serde_json::Value;
+
+use super::{parse_body, AuthResult};
+use crate::auth::error::AuthError;
+use crate::auth::extract::AuthClaims;
+use crate::auth::password;
+use crate::auth::service;
+use crate::auth::sessions::{self, RefreshError};
+use crate::auth::users;
+use crate::domain::Email;
+use crate::http::client::ClientMeta;
+use crate::ratelimit::Limited;
+use crate::AppState;
+
+#[derive(Deserialize)]
+pub(super) struct GrantQuery {
+    grant_type: Option<String>,
+}
+
+#[derive(Deserialize, Default)]
+struct TokenBody {
+    email: Option<String>,
+    phone: Option<String>,
+    password: Option<String>,
+    refresh_token: Option<String>,
+}
+
+pub(super) async fn token(
+    State(state): State<AppState>,
+    Query(query): Query<GrantQuery>,
+    client: ClientMeta,
+    body: Bytes,
+) -> AuthResult<Json<Value>> {
+    let body: TokenBody = parse_body(&body)?;
+    match query.grant_type.as_deref() {
+        Some("password") => password_grant(&state, &client, body).await.map(Json),
+        Some("refresh_token") => refresh_grant(&state, &client, body).await.map(Json),
+        Some(other) => Err(AuthError::new(
+            StatusCode::BAD_REQUEST,
+            "unsupported_grant_type",
+            format!("unsupported_grant_type: {other} is not supported here"),
+        )),
+        None => Err(AuthError::new(
+            StatusCode::BAD_REQUEST,
+            "unsupported_grant_type",
+            "unsupported_grant_type: grant_type is required",
+        )),
+    }
+}
+
+async fn password_grant(
+    state: &AppState,
+    client: &ClientMeta,
+    body: TokenBody,
+) -> AuthResult<Value> {
+    if body.phone.is_some() && body.email.is_none() {
+        return Err(AuthError::validation(
+            "Phone sign-in is not available. Sign in with your email.",
+        ));
+    }
+    let (Some(email), Some(password)) = (body.email, body.password) else {
+        return Err(AuthError::validation(
+            "Please enter your email and password.",
+        ));
+    };
+    let guard = SignInGuard::check(state, client, &email).await?;
+    let user = match Email::try_parse(&email) {
+        Some(email) => {
+            let mut conn = state.db.pool().acquire().await?;
+            users::by_email(&mut conn, &email).await?
+        }
+        None => None,
+    };
+    let valid = password::verify(
+        &password,
+        user.as_ref().map(|u| u.encrypted_password.as_str()),
+    )
+    .await;
+    let user = match (valid, user) {
+        (true, Some(user)) => user,
+        _ => {
+            guard.failed(state).await?;
+            return Err(AuthError::invalid_credentials());
+        }
+    };
+    if !user.is_confirmed() {
+        return Err(AuthError::new(
+            StatusCode::BAD_REQUEST,
+            "email_not_confirmed",
+            "Email not confirmed",
+        ));
+    }
+    Ok(service::start_session(state, &user.id, client, "password").await?)
+}
+
+/// Throttles password guessing without letting a stranger lock the owner out.
+///
+/// Every attempt counts against the caller's address. Failures count against the address and
+/// account together, and against the account alone. An address that failed too often on an
+/// account is refused; once the account as a whole has seen many failures, only addresses that
+/// have failed on it themselves are refused, so the owner's correct password from their own
+/// device still works while guesses spread over many addresses get one try each per window.
+struct SignInGuard {
+    pair_key: String,
+    account_key: String,
+}
+
+impl SignInGuard {
+    async fn check(state: &AppState, client: &ClientMeta, email: &str) -> AuthResult<Self> {
+        let (limit, window) = (
+            state.config.auth_rate_limit,
+            state.config.auth_rate_window_secs,
+        );
+        crate::ratelimit::hit(&state.db, &format!("token:ip:{}", client.ip), limit, window)
+            .await?
+            .map_err(AuthError::rate_limited)?;
+        let guard = Self {
+            pair_key: service::email_key("token-fail:pair", &format!("{}\n{email}", client.ip)),
+            account_key: service::email_key("token-fail:account", email),
+        };
+        let (pair_failures, pair_wait) =
+            crate::ratelimit::hits(&state.db, &guard.pair_key, window).await?;
+        if pair_failures >= limit {
+            return Err(AuthError::rate_limited(Limited {
+                retry_after_secs: pair_wait,
+            }));
+        }
+        let (account_failures, account_wait) =
+            crate::ratelimit::hits(&state.db, &guard.account_key, window).await?;
+        if pair_failures > 0 && account_failures >= limit {
+            return Err(AuthError::rate_limited(Limited {
+                retry_after_secs: account_wait.max(pair_wait),
+            }));
+        }
+        Ok(guard)
+    }
+
+    async fn failed(self, state: &AppState) -> AuthResult<()> {
+        let window = state.config.auth_rate_window_secs;
+        for key in [&self.pair_key, &self.account_key] {
+            // Only counted here; the limits are applied in `check`.
+            let _ = crate::ratelimit::hit(&state.db, key, i64::MAX, window).await?;
+        }
+        Ok(())
+    }
+}
+
+async fn refresh_grant(
+    state: &AppState,
+    client: &ClientMeta,
+    body: TokenBody,
+) -> AuthResult<Value> {
+    let Some(token) = body.refresh_token.filter(|t| !t.trim().is_empty()) else {
+        return Err(AuthError::validation("refresh_token is required"));
+    };
+    let limit = state.config.auth_rate_limit * 5;
+    crate::ratelimit::hit(
+        &state.db,
+        &format!("refresh:ip:{}", client.ip),
+        limit,
+        state.config.auth_rate_window_secs,
+    )
+    .await?
+    .map_err(AuthError::rate_limited)?;
+    let mut tx = state.db.begin_write().await?;
+    let outcome = sessions::rotate(
+        &mut tx,
+        token.trim(),
+        state.config.refresh_reuse_interval_secs * 1000,
+        state.clock.now_ms(),
+    )
+    .await?;
+    let rotated = match outcome {
+        Ok(rotated) => rotated,
+        Err(err) => {
+            tx.commit().await?;
+            return Err(match err {
+                RefreshError::NotFound => AuthError::new(
+                    StatusCode::BAD_REQUEST,
+                    "refresh_token_not_found",
+                    "Invalid Refresh Token: Refresh Token Not Found",
+                ),
+                RefreshError::AlreadyUsed => AuthError::new(
+                    StatusCode::BAD_REQUEST,
+                    "refresh_token_already_used",
+                    "Invalid Refresh Token: Already Used",
+                ),
+            });
+        }
+    };
+    let user = users::by_id(&mut tx, &rotated.user_id)
+        .await?
+        .ok_or_else(|| {
+            AuthError::new(
+                StatusCode::BAD_REQUEST,
+                "refresh_token_not_found",
+                "Invalid Refresh Token: Refresh Token Not Found",
+            )
+        })?;
+    tx.commit().await?;
+    Ok(service::session_json(
+        state,
+        &user,
+        &rotated.session_id,
+        &rotated.refresh_token,
+        "password",
+    )?)
+}
+
+#[derive(Deserialize)]
+pub(super) struct LogoutQuery {
+    scope: Option<String>,
+}
+
+pub(super) async fn logout(
+    State(state): State<AppState>,
+    AuthClaims(claims): AuthClaims,
+    Query(query): Query<LogoutQuery>,
+) -> AuthResult<StatusCode> {
+    let now = state.clock.now_ms();
+    let mut tx = state.db.begin_write().await?;
+    match query.scope.as_deref().unwrap_or("global") {
+        "local" => sessions::revoke_session(&mut tx, &claims.session_id, now).await?,
+        "others" => {
+            sessions::revoke_all_except(&mut tx, &claims.sub, Some(&claims.session_id), now).await?
+        }
+        "global" => sessions::revoke_all_except(&mut tx, &claims.sub, None, now).await?,
+        other => {
+            return Err(AuthError::validation(format!(
+                "Unsupported logout scope {other:?}: use global, local or others"
+            )))
+        }
+    }
+    tx.commit().await?;
+    Ok(StatusCode::NO_CONTENT)
+}

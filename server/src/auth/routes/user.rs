@@ -1,0 +1,129 @@
+//! `/user`: the signed-in user, read and changed.
+
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::Json;
+use serde::Deserialize;
+use serde_json::Value;
+
+use super::{parse_body, parse_password, AuthResult};
+use crate::account::profile;
+use crate::auth::error::AuthError;
+use crate::auth::extract::AuthClaims;
+use crate::auth::password;
+use crate::auth::service;
+use crate::auth::users;
+use crate::error::AppError;
+use crate::AppState;
+
+fn user_gone() -> AuthError {
+    AuthError::new(
+        StatusCode::FORBIDDEN,
+        "user_not_found",
+        "User from sub claim in JWT does not exist",
+    )
+}
+
+pub(super) async fn get_user(
+    State(state): State<AppState>,
+    AuthClaims(claims): AuthClaims,
+) -> AuthResult<Json<Value>> {
+    let mut conn = state.db.pool().acquire().await?;
+    let user = users::by_id(&mut conn, &claims.sub)
+        .await?
+        .ok_or_else(user_gone)?;
+    Ok(Json(user.to_gotrue_json()))
+}
+
+#[derive(Deserialize, Default)]
+struct UpdateUserBody {
+    email: Option<String>,
+    password: Option<String>,
+    data: Option<Value>,
+}
+
+/// Largest `user_metadata` accepted: it travels in every access token.
+const MAX_METADATA_BYTES: usize = 16 * 1024;
+
+pub(super) async fn update_user(
+    State(state): State<AppState>,
+    AuthClaims(claims): AuthClaims,
+    body: Bytes,
+) -> AuthResult<Json<Value>> {
+    let body: UpdateUserBody = parse_body(&body)?;
+    let user = {
+        let mut conn = state.db.pool().acquire().await?;
+        users::by_id(&mut conn, &claims.sub)
+            .await?
+            .ok_or_else(user_gone)?
+    };
+
+    // Check every field first, so a refused request changes nothing.
+    let password = match body.password.as_deref() {
+        Some(raw) => {
+            let new = parse_password(&state, raw)?;
+            if password::verify(new.as_str(), Some(&user.encrypted_password)).await {
+                return Err(AuthError::new(
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    "same_password",
+                    "New password should be different from the old password.",
+                ));
+            }
+            Some(new)
+        }
+        None => None,
+    };
+    let metadata = match body.data.as_ref() {
+        None => None,
+        Some(Value::Object(data)) => {
+            let mut merged = user.user_metadata.as_object().cloned().unwrap_or_default();
+            for (k, v) in data {
+                merged.insert(k.clone(), v.clone());
+            }
+            let merged = Value::Object(merged);
+            if merged.to_string().len() > MAX_METADATA_BYTES {
+                return Err(AuthError::validation(
+                    "User data is too large: keep it under 16 KB.",
+                ));
+            }
+            Some((merged, data.clone()))
+        }
+        Some(_) => return Err(AuthError::validation("data must be a JSON object.")),
+    };
+    let text = |k: &str| {
+        metadata
+            .as_ref()
+            .and_then(|(_, data)| data.get(k))
+            .and_then(Value::as_str)
+            .map(str::to_owned)
+    };
+    let names_or_email_change =
+        text("first_name").is_some() || text("last_name").is_some() || body.email.is_some();
+    let profile_input = if names_or_email_change {
+        Some(profile::validate(
+            &text("first_name").unwrap_or(user.first_name.clone()),
+            &text("last_name").unwrap_or(user.last_name.clone()),
+            body.email.as_deref().unwrap_or(&user.email),
+        )?)
+    } else {
+        None
+    };
+
+    let changes = service::UserChanges {
+        metadata: metadata.map(|(merged, _)| merged),
+        profile: profile_input,
+        password,
+    };
+    let user = service::update_user(&state, &user.id, &claims.session_id, changes)
+        .await
+        .map_err(|e| match e {
+            AppError::Conflict(_) => AuthError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "email_exists",
+                "A user with this email address has already been registered",
+            ),
+            other => other.into(),
+        })?;
+    Ok(Json(user.to_gotrue_json()))
+}

@@ -1,0 +1,240 @@
+//! `/auth/v1/admin/*`: only a `service_role` / `supabase_admin` key signed with the JWT secret
+//! gets in, with GoTrue's answers for everyone else.
+
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+
+use crate::support::TestApp;
+
+fn key(app: &TestApp, role: &str, secret: &str, exp_in: i64) -> String {
+    let now = swaz::clock::Clock::now_secs(app.clock());
+    jsonwebtoken::encode(
+        &jsonwebtoken::Header::default(),
+        &json!({ "role": role, "iss": "test", "iat": now, "exp": now + exp_in }),
+        &jsonwebtoken::EncodingKey::from_secret(secret.as_bytes()),
+    )
+    .unwrap()
+}
+
+fn service_key(app: &TestApp) -> String {
+    swaz::auth::admin::service_key(
+        app.state.config.jwt_secret.expose(),
+        swaz::clock::Clock::now_secs(app.clock()),
+        1,
+    )
+    .unwrap()
+}
+
+async fn get(app: &TestApp, path: &str, token: Option<&str>) -> (StatusCode, Value) {
+    let mut req = app.http.get(app.url(path));
+    if let Some(token) = token {
+        req = req.bearer_auth(token);
+    }
+    let res = req.send().await.unwrap();
+    (res.status(), res.json().await.unwrap())
+}
+
+#[tokio::test]
+async fn admin_endpoints_refuse_everyone_but_an_admin_key() {
+    let app = TestApp::spawn().await;
+    let (_, access, _) = app.signed_in_user("ann@example.com").await;
+    let secret = app.state.config.jwt_secret.expose().to_owned();
+
+    let (status, body) = get(&app, "/auth/v1/admin/users", None).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    assert_eq!(body["error_code"], "no_authorization");
+    assert_eq!(body["msg"], "This endpoint requires a Bearer token");
+
+    let (status, body) = get(&app, "/auth/v1/admin/users", Some(&access)).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert_eq!(body["error_code"], "not_admin");
+    assert_eq!(body["msg"], "User not allowed");
+
+    let anon = key(&app, "anon", &secret, 60);
+    let (status, body) = get(&app, "/auth/v1/admin/users", Some(&anon)).await;
+    assert_eq!(
+        (status, body["error_code"].as_str()),
+        (StatusCode::FORBIDDEN, Some("not_admin"))
+    );
+
+    let forged = key(
+        &app,
+        "service_role",
+        "another-secret-another-secret-1234",
+        60,
+    );
+    let (status, body) = get(&app, "/auth/v1/admin/users", Some(&forged)).await;
+    assert_eq!(
+        (status, body["error_code"].as_str()),
+        (StatusCode::FORBIDDEN, Some("bad_jwt"))
+    );
+
+    let expired = key(&app, "service_role", &secret, -1);
+    let (status, body) = get(&app, "/auth/v1/admin/users", Some(&expired)).await;
+    assert_eq!(
+        (status, body["error_code"].as_str()),
+        (StatusCode::FORBIDDEN, Some("bad_jwt"))
+    );
+
+    for role in ["service_role", "supabase_admin"] {
+        let admin = key(&app, role, &secret, 60);
+        let (status, _) = get(&app, "/auth/v1/admin/users", Some(&admin)).await;
+        assert_eq!(status, StatusCode::OK, "{role}");
+    }
+}
+
+#[tokio::test]
+async fn an_admin_key_is_refused_by_the_user_endpoints_and_the_product_api() {
+    let app = TestApp::spawn().await;
+    let admin = service_key(&app);
+    let (status, body) = get(&app, "/auth/v1/user", Some(&admin)).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert_eq!(body["error_code"], "bad_jwt");
+    let (status, _) = get(&app, "/_api/v1/swazprofile", Some(&admin)).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+}
+
+#[tokio::test]
+async fn admin_lists_users_newest_first_in_pages_with_gotrue_headers() {
+    let app = TestApp::spawn().await;
+    for (i, email) in ["a@example.com", "b@example.com", "c@example.com"]
+        .iter()
+        .enumerate()
+    {
+        app.clock().advance(chrono::Duration::seconds(i as i64 + 1));
+        app.create_user(email, "long-enough-1", "Ann").await;
+    }
+    let admin = service_key(&app);
+    let res = app
+        .http
+        .get(app.url("/auth/v1/admin/users?page=1&per_page=2"))
+        .bearer_auth(&admin)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(res.headers()["x-total-count"], "3");
+    let link = res.headers()["link"].to_str().unwrap().to_owned();
+    assert!(link.contains("page=2&per_page=2>; rel=\"next\""), "{link}");
+    assert!(link.contains("page=2&per_page=2>; rel=\"last\""), "{link}");
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(body["aud"], "authenticated");
+    let emails: Vec<&str> = body["users"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|u| u["email"].as_str().unwrap())
+        .collect();
+    assert_eq!(emails, ["c@example.com", "b@example.com"]);
+
+    let (status, body) = get(&app, "/auth/v1/admin/users?page=2&per_page=2", Some(&admin)).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(body["users"][0]["email"], "a@example.com");
+
+    let (status, body) = get(&app, "/auth/v1/admin/users?per_page=zero", Some(&admin)).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert!(body["msg"]
+        .as_str()
+        .unwrap()
+        .starts_with("Bad Pagination Parameters"));
+}
+
+#[tokio::test]
+async fn admin_reads_one_user_by_id() {
+    let app = TestApp::spawn().await;
+    let id = app
+        .create_user("ann@example.com", "long-enough-1", "Ann")
+        .await;
+    let admin = service_key(&app);
+    let (status, user) = get(&app, &format!("/auth/v1/admin/users/{id}"), Some(&admin)).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(user["email"], "ann@example.com");
+    assert_eq!(user["id"], id.as_str());
+
+    let (status, body) = get(&app, "/auth/v1/admin/users/not-a-uuid", Some(&admin)).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(body["msg"], "user_id must be an UUID");
+    let unknown = uuid::Uuid::new_v4();
+    let (status, body) = get(
+        &app,
+        &format!("/auth/v1/admin/users/{unknown}"),
+        Some(&admin),
+    )
+    .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(body["error_code"], "user_not_found");
+    assert_eq!(body["msg"], "User not found");
+}
+
+async fn post(app: &TestApp, token: &str, body: Value) -> (StatusCode, Value) {
+    let res = app
+        .http
+        .post(app.url("/auth/v1/admin/users"))
+        .bearer_auth(token)
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    (res.status(), res.json().await.unwrap())
+}
+
+#[tokio::test]
+async fn admin_creates_a_confirmed_user_who_can_sign_in_and_no_mail_goes_out() {
+    let app = TestApp::spawn().await;
+    let admin = service_key(&app);
+    let (status, user) = post(
+        &app,
+        &admin,
+        json!({ "email": "ann@example.com", "password": "long-enough-1", "email_confirm": true,
+                "user_metadata": { "first_name": "Ann", "team": "blue" } }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{user}");
+    assert_eq!(user["email"], "ann@example.com");
+    assert!(user["email_confirmed_at"].is_string());
+    assert_eq!(user["user_metadata"]["team"], "blue");
+    assert_eq!(user["user_metadata"]["first_name"], "Ann");
+    assert_eq!(app.count("mail_outbox").await, 0);
+    app.sign_in("ann@example.com", "long-enough-1").await;
+
+    let (status, body) = post(&app, &admin, json!({ "email": "ann@example.com" })).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(body["error_code"], "email_exists");
+
+    let (status, user) = post(&app, &admin, json!({ "email": "bob@example.com" })).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(user["email_confirmed_at"].is_null());
+}
+
+#[tokio::test]
+async fn admin_create_refuses_bad_input_with_gotrue_messages() {
+    let app = TestApp::spawn().await;
+    let admin = service_key(&app);
+    let (status, body) = post(&app, &admin, json!({})).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        body["msg"],
+        "Cannot create a user without either an email or phone"
+    );
+    let (status, body) = post(&app, &admin, json!({ "email": "nope" })).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        body["msg"],
+        "Unable to validate email address: invalid format"
+    );
+    let (status, body) = post(
+        &app,
+        &admin,
+        json!({ "email": "a@example.com", "password": "short" }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(body["error_code"], "weak_password");
+    let (_, access, _) = app.signed_in_user("ann@example.com").await;
+    let (status, body) = post(&app, &access, json!({ "email": "c@example.com" })).await;
+    assert_eq!(
+        (status, body["error_code"].as_str()),
+        (StatusCode::FORBIDDEN, Some("not_admin"))
+    );
+    assert_eq!(app.count("users").await, 1);
+}
