@@ -70,6 +70,9 @@ pub struct Config {
     pub disable_signup: bool,
     /// Shortest password accepted on `/auth/v1` and the product API (`SWAZ_PASSWORD_MIN_LENGTH`).
     pub password_min_length: usize,
+    /// A new password from a session older than 24 hours needs the code `GET /reauthenticate`
+    /// mails (`SWAZ_SECURE_PASSWORD_CHANGE`, GoTrue's `SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION`).
+    pub secure_password_change: bool,
     pub version: &'static str,
     pub commit: String,
     pub billing: BillingConfig,
@@ -261,6 +264,7 @@ impl Config {
             auth_rate_window_secs: parse_var("SWAZ_AUTH_RATE_WINDOW", 300)?,
             mailer_autoconfirm: parse_var("SWAZ_MAILER_AUTOCONFIRM", false)?,
             disable_signup: parse_var("SWAZ_DISABLE_SIGNUP", false)?,
+            secure_password_change: parse_var("SWAZ_SECURE_PASSWORD_CHANGE", false)?,
             password_min_length: parse_var(
                 "SWAZ_PASSWORD_MIN_LENGTH",
                 crate::auth::password::MIN_PASSWORD_LEN,

@@ -151,20 +151,35 @@ pub async fn delete_account(
             "Type DELETE to confirm that your account and all its data should be deleted.",
         ));
     }
+    if let Some(team) = team_run_by(&state, &me.id).await? {
+        return Err(AppError::conflict(format!(
+            "You are the admin of the team {team}. Make another member admin, or end the team's membership, before deleting your account."
+        )));
+    }
+    erase(&state, &me.id).await?;
+    tracing::info!(user = %me.id, "account deleted at the member's request");
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// The team `user_id` is the admin of, if any: it must be handed over before the account goes.
+pub async fn team_run_by(state: &AppState, user_id: &str) -> Result<Option<String>> {
+    let mut conn = state.db.pool().acquire().await?;
+    Ok(match crate::teams::membership(&mut conn, user_id).await? {
+        Some((team, role)) if role == "admin" => Some(team),
+        _ => None,
+    })
+}
+
+/// Deletes an account and everything of it, queued mail included, after cancelling an active
+/// individual membership with the payment provider.
+pub async fn erase(state: &AppState, user_id: &str) -> Result<()> {
     let active: Vec<String> = {
         let mut conn = state.db.pool().acquire().await?;
-        if let Some((team, role)) = crate::teams::membership(&mut conn, &me.id).await? {
-            if role == "admin" {
-                return Err(AppError::conflict(format!(
-                    "You are the admin of the team {team}. Make another member admin, or end the team's membership, before deleting your account."
-                )));
-            }
-        }
         sqlx::query_scalar(
             "SELECT id FROM subscriptions WHERE user_id = $1 \
              AND status IN ('active', 'trialing', 'past_due') AND cancel_at_period_end = 0",
         )
-        .bind(&me.id)
+        .bind(user_id)
         .fetch_all(&mut *conn)
         .await?
     };
@@ -172,9 +187,9 @@ pub async fn delete_account(
         state.payments.cancel_at_period_end(&subscription).await?;
     }
     let mut tx = state.db.begin_write().await?;
-    let user = users::by_id(&mut tx, &me.id)
+    let user = users::by_id(&mut tx, user_id)
         .await?
-        .ok_or_else(|| AppError::not_found("Your account no longer exists."))?;
+        .ok_or_else(|| AppError::not_found("This account no longer exists."))?;
     let mut addresses = vec![user.email.clone()];
     addresses.extend(user.email_change.clone());
     for address in &addresses {
@@ -184,15 +199,14 @@ pub async fn delete_account(
             .await?;
     }
     sqlx::query("DELETE FROM billing_checkouts WHERE result_user_id = $1")
-        .bind(&me.id)
+        .bind(user_id)
         .execute(&mut *tx)
         .await?;
     // Every other table refers to the user with ON DELETE CASCADE.
     sqlx::query("DELETE FROM users WHERE id = $1")
-        .bind(&me.id)
+        .bind(user_id)
         .execute(&mut *tx)
         .await?;
     tx.commit().await?;
-    tracing::info!(user = %me.id, "account deleted at the member's request");
-    Ok(StatusCode::NO_CONTENT)
+    Ok(())
 }

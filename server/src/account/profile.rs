@@ -5,7 +5,6 @@ use axum::Json;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::auth::service as auth_service;
 use crate::auth::users::{self, User};
 use crate::auth::CurrentUser;
 use crate::billing::entitlements;
@@ -129,7 +128,7 @@ pub async fn apply(
     if input.email.as_str() != current.email
         && updated.email_change.as_deref() != Some(input.email.as_str())
     {
-        auth_service::request_email_change(state, conn, &updated, &input.email).await?;
+        crate::auth::links::request_email_change(state, conn, &updated, &input.email).await?;
         updated = users::by_id(conn, user_id).await?.unwrap_or(updated);
     }
     Ok(updated)

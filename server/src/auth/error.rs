@@ -94,6 +94,7 @@ impl From<AppError> for AuthError {
         let code = match &err {
             AppError::BadRequest(_) => "validation_failed",
             AppError::Unauthorized(_) => "no_authorization",
+            AppError::Forbidden(msg) if msg == crate::auth::users::BANNED => "user_banned",
             AppError::Forbidden(_) => "not_admin",
             AppError::NotFound(_) => "not_found",
             AppError::Conflict(_) => "conflict",

@@ -35,7 +35,9 @@ pub fn bearer(parts: &Parts) -> Option<&str> {
         .filter(|t| !t.is_empty())
 }
 
-pub async fn authenticate(state: &AppState, parts: &Parts) -> Result<Claims, Failure> {
+/// The caller's verified claims and whether their session is live; `mfa_pending` when the user
+/// has a verified second factor and this token was issued before it was used.
+pub async fn authenticate(state: &AppState, parts: &Parts) -> Result<(Claims, bool), Failure> {
     let token = bearer(parts).ok_or(Failure::Missing)?;
     let claims = tokens::verify(
         token,
@@ -45,13 +47,12 @@ pub async fn authenticate(state: &AppState, parts: &Parts) -> Result<Claims, Fai
     )
     .map_err(|e| Failure::BadToken(e.to_string()))?;
     let mut conn = state.db.pool().acquire().await.map_err(Failure::Internal)?;
-    let active = sessions::is_active(&mut conn, &claims.session_id, &claims.sub)
+    let live = sessions::live(&mut conn, &claims.session_id, &claims.sub)
         .await
-        .map_err(Failure::Internal)?;
-    if !active {
-        return Err(Failure::SessionGone);
-    }
-    Ok(claims)
+        .map_err(Failure::Internal)?
+        .ok_or(Failure::SessionGone)?;
+    let mfa_pending = live.has_verified_factor && claims.aal != "aal2";
+    Ok((claims, mfa_pending))
 }
 
 impl FromRequestParts<AppState> for CurrentUser {
@@ -59,7 +60,10 @@ impl FromRequestParts<AppState> for CurrentUser {
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
         match authenticate(state, parts).await {
-            Ok(claims) => Ok(Self {
+            Ok((_, true)) => Err(AppError::unauthorized(
+                "Enter the code from your authenticator app to finish signing in.",
+            )),
+            Ok((claims, false)) => Ok(Self {
                 id: claims.sub,
                 email: claims.email,
                 session_id: claims.session_id,
@@ -81,7 +85,7 @@ impl FromRequestParts<AppState> for AuthClaims {
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AuthError> {
         match authenticate(state, parts).await {
-            Ok(claims) => Ok(Self(claims)),
+            Ok((claims, _)) => Ok(Self(claims)),
             Err(Failure::Missing) => Err(AuthError::new(
                 StatusCode::UNAUTHORIZED,
                 "no_authorization",

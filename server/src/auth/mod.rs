@@ -3,12 +3,16 @@
 pub mod admin;
 pub mod error;
 pub mod extract;
+pub mod flow;
+pub mod links;
+pub mod mfa;
 pub mod otp;
 pub mod password;
 pub mod routes;
 pub mod service;
 pub mod sessions;
 pub mod tokens;
+pub mod totp;
 pub mod users;
 
 pub use extract::CurrentUser;

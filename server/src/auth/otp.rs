@@ -1,83 +1,160 @@
-//! One-time tokens sent by e-mail (sign-up confirmation, password recovery).
+//! One-time tokens sent by e-mail: a long token for the link and a 6-digit code for typing in.
+//! Both are stored hashed; the code is only ever matched together with its owner's address.
 
-use sqlx::AnyConnection;
+use rand::Rng;
+use sqlx::{AnyConnection, Row};
 
 use super::tokens::{hash_token, random_token};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Purpose {
     Signup,
+    Invite,
+    MagicLink,
     Recovery,
     EmailChange,
+    Reauthentication,
 }
 
 impl Purpose {
     pub fn as_str(self) -> &'static str {
         match self {
             Self::Signup => "signup",
+            Self::Invite => "invite",
+            Self::MagicLink => "magiclink",
             Self::Recovery => "recovery",
             Self::EmailChange => "email_change",
-        }
-    }
-
-    /// GoTrue's `type` values; `email` and `magiclink` confirm the address too.
-    pub fn parse(raw: &str) -> Option<Self> {
-        match raw {
-            "signup" | "email" | "invite" => Some(Self::Signup),
-            "recovery" => Some(Self::Recovery),
-            "email_change" => Some(Self::EmailChange),
-            _ => None,
+            Self::Reauthentication => "reauthentication",
         }
     }
 
     fn lifetime_ms(self) -> i64 {
         match self {
-            Self::Signup | Self::EmailChange => 24 * 3600 * 1000,
-            Self::Recovery => 3600 * 1000,
+            Self::Signup | Self::EmailChange | Self::Invite => 24 * 3600 * 1000,
+            Self::Recovery | Self::MagicLink => 3600 * 1000,
+            Self::Reauthentication => 10 * 60 * 1000,
         }
     }
 }
 
-/// Creates a token and returns its plain value, to be put in the e-mailed link.
+/// GoTrue's `type` on `/verify`: which kinds of token it may use. `email` is the type of a code
+/// typed in from any e-mail that signs in (confirmation, invitation or magic link).
+pub fn purposes_for_type(raw: &str) -> Option<&'static [Purpose]> {
+    Some(match raw {
+        "signup" => &[Purpose::Signup],
+        "invite" => &[Purpose::Invite],
+        "magiclink" => &[Purpose::MagicLink],
+        "recovery" => &[Purpose::Recovery],
+        "email_change" => &[Purpose::EmailChange],
+        "email" => &[Purpose::Signup, Purpose::Invite, Purpose::MagicLink],
+        _ => return None,
+    })
+}
+
+/// The plain values of a new token, to put in the e-mail.
+pub struct Issued {
+    pub token: String,
+    pub code: String,
+}
+
+/// A used token: whose it was, what it was for, and the PKCE flow it belongs to.
+pub struct Used {
+    pub user_id: String,
+    pub purpose: Purpose,
+    pub flow_id: Option<String>,
+}
+
+fn code_hash(user_id: &str, code: &str) -> String {
+    hash_token(&format!("{user_id}:{}", code.trim()))
+}
+
+/// Creates a token and returns its plain link token and code.
 pub async fn create(
     conn: &mut AnyConnection,
     user_id: &str,
     purpose: Purpose,
+    flow_id: Option<&str>,
     now: i64,
-) -> sqlx::Result<String> {
+) -> sqlx::Result<Issued> {
     let token = random_token(24);
+    let code = format!("{:06}", rand::thread_rng().gen_range(0..1_000_000));
     sqlx::query(
-        "INSERT INTO one_time_tokens (token_hash, user_id, kind, created_at, expires_at) \
-         VALUES ($1, $2, $3, $4, $5)",
+        "INSERT INTO one_time_tokens (token_hash, user_id, kind, created_at, expires_at, code_hash, flow_id) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7)",
     )
     .bind(hash_token(&token))
     .bind(user_id)
     .bind(purpose.as_str())
     .bind(now)
     .bind(now + purpose.lifetime_ms())
+    .bind(code_hash(user_id, &code))
+    .bind(flow_id)
     .execute(conn)
     .await?;
-    Ok(token)
+    Ok(Issued { token, code })
 }
 
-/// Uses the token once; answers the user id, or `None` when unknown, used, expired or of another
-/// purpose.
+fn used(row: &sqlx::any::AnyRow, purpose: Purpose) -> sqlx::Result<Used> {
+    Ok(Used {
+        user_id: row.try_get("user_id")?,
+        purpose,
+        flow_id: row.try_get("flow_id")?,
+    })
+}
+
+/// Uses the link token once; `None` when unknown, used, expired or of another purpose.
 pub async fn consume(
     conn: &mut AnyConnection,
     token: &str,
-    purpose: Purpose,
+    purposes: &[Purpose],
     now: i64,
-) -> sqlx::Result<Option<String>> {
-    sqlx::query_scalar(
-        "UPDATE one_time_tokens SET used_at = $1 \
-         WHERE token_hash = $2 AND kind = $3 AND used_at IS NULL AND expires_at > $1 \
-         RETURNING user_id",
-    )
-    .bind(now)
-    .bind(hash_token(token))
-    .bind(purpose.as_str())
-    .fetch_optional(conn)
-    .await
+) -> sqlx::Result<Option<Used>> {
+    for &purpose in purposes {
+        let row = sqlx::query(
+            "UPDATE one_time_tokens SET used_at = $1 \
+             WHERE token_hash = $2 AND kind = $3 AND used_at IS NULL AND expires_at > $1 \
+             RETURNING user_id, flow_id",
+        )
+        .bind(now)
+        .bind(hash_token(token))
+        .bind(purpose.as_str())
+        .fetch_optional(&mut *conn)
+        .await?;
+        if let Some(row) = row {
+            return used(&row, purpose).map(Some);
+        }
+    }
+    Ok(None)
+}
+
+/// Uses the newest live token of `user_id` whose code is `code`.
+pub async fn consume_code(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    code: &str,
+    purposes: &[Purpose],
+    now: i64,
+) -> sqlx::Result<Option<Used>> {
+    let hash = code_hash(user_id, code);
+    for &purpose in purposes {
+        let row = sqlx::query(
+            "UPDATE one_time_tokens SET used_at = $1 WHERE token_hash = (\
+               SELECT token_hash FROM one_time_tokens \
+               WHERE user_id = $2 AND code_hash = $3 AND kind = $4 AND used_at IS NULL AND expires_at > $1 \
+               ORDER BY created_at DESC LIMIT 1) \
+             RETURNING user_id, flow_id",
+        )
+        .bind(now)
+        .bind(user_id)
+        .bind(&hash)
+        .bind(purpose.as_str())
+        .fetch_optional(&mut *conn)
+        .await?;
+        if let Some(row) = row {
+            return used(&row, purpose).map(Some);
+        }
+    }
+    Ok(None)
 }
 
 /// Marks every unused `purpose` token of `user_id` as used: a password reset or change leaves no

@@ -3,10 +3,11 @@
 use serde_json::{json, Value};
 
 use super::error::AuthError;
+use super::mfa::{self, Factor};
 use super::otp::{self, Purpose};
 use super::password::{self, NewPassword};
-use super::sessions;
-use super::tokens::{self, AmrEntry, Claims, AUDIENCE};
+use super::sessions::{self, NewSession};
+use super::tokens::{self, Claims, AUDIENCE};
 use super::users::{self, TimeColumn, User};
 use crate::domain::Email;
 use crate::error::{AppError, Result};
@@ -49,9 +50,8 @@ pub fn email_key(action: &str, email: &str) -> String {
 pub fn session_json(
     state: &AppState,
     user: &User,
-    session_id: &str,
-    refresh_token: &str,
-    method: &str,
+    factors: &[Factor],
+    session: &NewSession,
 ) -> anyhow::Result<Value> {
     let now = state.clock.now_secs();
     let expires_in = state.config.jwt_expiry_secs;
@@ -64,15 +64,12 @@ pub fn session_json(
         nbf: None,
         email: user.email.clone(),
         phone: String::new(),
-        app_metadata: json!({ "provider": "email", "providers": ["email"] }),
+        app_metadata: user.app_metadata(),
         user_metadata: user.metadata(),
         role: "authenticated".to_owned(),
-        aal: "aal1".to_owned(),
-        amr: vec![AmrEntry {
-            method: method.to_owned(),
-            timestamp: now,
-        }],
-        session_id: session_id.to_owned(),
+        aal: session.assurance.aal.clone(),
+        amr: session.assurance.amr.clone(),
+        session_id: session.session_id.clone(),
         is_anonymous: false,
     };
     let access_token = tokens::sign(&claims, state.config.jwt_secret.expose())?;
@@ -81,12 +78,29 @@ pub fn session_json(
         "token_type": "bearer",
         "expires_in": expires_in,
         "expires_at": now + expires_in,
-        "refresh_token": refresh_token,
-        "user": user.to_gotrue_json(),
+        "refresh_token": session.refresh_token,
+        "user": user.to_gotrue_json_with(factors),
     }))
 }
 
-/// Starts a new session for `user` and answers GoTrue's session JSON.
+/// The session JSON for `session` of `user_id`, read inside the caller's transaction.
+pub async fn session_answer(
+    state: &AppState,
+    conn: &mut sqlx::AnyConnection,
+    user_id: &str,
+    session: &NewSession,
+) -> Result<Value> {
+    let user = users::by_id(conn, user_id)
+        .await?
+        .ok_or_else(|| AppError::not_found("User not found"))?;
+    if user.is_banned(state.clock.now_ms()) {
+        return Err(AppError::forbidden(users::BANNED));
+    }
+    let factors = mfa::factors_of(conn, user_id).await?;
+    Ok(session_json(state, &user, &factors, session)?)
+}
+
+/// Starts a new session for `user_id` signed in with `method` and answers GoTrue's session JSON.
 pub async fn start_session(
     state: &AppState,
     user_id: &str,
@@ -95,19 +109,18 @@ pub async fn start_session(
 ) -> Result<Value> {
     let now = state.clock.now_ms();
     let mut tx = state.db.begin_write().await?;
-    let session = sessions::create(&mut tx, user_id, &client.user_agent, &client.ip, now).await?;
-    users::touch(&mut tx, user_id, TimeColumn::LastSignIn, now).await?;
-    let user = users::by_id(&mut tx, user_id)
-        .await?
-        .ok_or_else(|| AppError::not_found("User not found"))?;
-    tx.commit().await?;
-    Ok(session_json(
-        state,
-        &user,
-        &session.session_id,
-        &session.refresh_token,
+    let session = sessions::create(
+        &mut tx,
+        user_id,
+        (&client.user_agent, &client.ip),
         method,
-    )?)
+        now,
+    )
+    .await?;
+    users::touch(&mut tx, user_id, TimeColumn::LastSignIn, now).await?;
+    let answer = session_answer(state, &mut tx, user_id, &session).await?;
+    tx.commit().await?;
+    Ok(answer)
 }
 
 /// Sets a new password and signs out every other session; the owner is told by e-mail.
@@ -157,7 +170,12 @@ pub struct UserChanges {
     /// Names and e-mail; a different e-mail becomes a pending change.
     pub profile: Option<crate::account::profile::ProfileInput>,
     pub password: Option<NewPassword>,
+    /// The code `GET /reauthenticate` mailed; used up by this change.
+    pub nonce: Option<String>,
 }
+
+/// What a wrong, used or expired reauthentication code is told (GoTrue's words).
+pub const NONCE_INVALID: &str = "Nonce has expired or is invalid";
 
 /// Applies `changes` in one transaction: all of them, or none when one is refused (e.g. the new
 /// e-mail belongs to someone else).
@@ -175,6 +193,14 @@ pub async fn update_user(
     let user = users::by_id(&mut tx, user_id)
         .await?
         .ok_or_else(|| AppError::not_found("User not found"))?;
+    if let Some(nonce) = &changes.nonce {
+        let now = state.clock.now_ms();
+        let used =
+            otp::consume_code(&mut tx, user_id, nonce, &[Purpose::Reauthentication], now).await?;
+        if used.is_none() {
+            return Err(AppError::bad_request(NONCE_INVALID));
+        }
+    }
     if let Some(metadata) = &changes.metadata {
         users::set_metadata(&mut tx, user_id, metadata, state.clock.now_ms()).await?;
     }
@@ -201,130 +227,6 @@ pub fn safe_redirect(state: &AppState, requested: Option<&str>, default_path: &s
         Some(url) if url == base || url.starts_with(&format!("{base}/")) => url.to_owned(),
         _ => format!("{base}{default_path}"),
     }
-}
-
-fn verify_link(state: &AppState, token: &str, purpose: Purpose, redirect_to: &str) -> String {
-    format!(
-        "{}/auth/v1/verify?token={}&type={}&redirect_to={}",
-        state.config.public_url,
-        token,
-        purpose.as_str(),
-        urlencoding::encode(redirect_to)
-    )
-}
-
-/// Queues a confirmation e-mail for an unconfirmed user.
-pub async fn send_confirmation(
-    state: &AppState,
-    conn: &mut sqlx::AnyConnection,
-    user: &User,
-    redirect_to: &str,
-) -> Result<()> {
-    let now = state.clock.now_ms();
-    let token = otp::create(conn, &user.id, Purpose::Signup, now).await?;
-    let link = verify_link(state, &token, Purpose::Signup, redirect_to);
-    mail::enqueue(
-        conn,
-        &templates::confirm_signup(&user.email, &user.first_name, &link),
-        now,
-    )
-    .await?;
-    users::touch(conn, &user.id, TimeColumn::ConfirmationSent, now).await?;
-    Ok(())
-}
-
-/// Sends a recovery link when the address belongs to someone; says nothing either way.
-pub async fn request_recovery(state: &AppState, email: &Email, redirect_to: &str) -> Result<()> {
-    let now = state.clock.now_ms();
-    let mut tx = state.db.begin_write().await?;
-    if let Some(user) = users::by_email(&mut tx, email).await? {
-        let token = otp::create(&mut tx, &user.id, Purpose::Recovery, now).await?;
-        let link = verify_link(state, &token, Purpose::Recovery, redirect_to);
-        mail::enqueue(
-            &mut tx,
-            &templates::recovery(&user.email, &user.first_name, &link),
-            now,
-        )
-        .await?;
-        users::touch(&mut tx, &user.id, TimeColumn::RecoverySent, now).await?;
-    }
-    tx.commit().await?;
-    state.mail_notify.notify_one();
-    Ok(())
-}
-
-/// Uses an e-mailed token: confirms the address (or switches to the confirmed new one) and
-/// answers the user id to sign in. `None` when the link is unknown, used, expired, or the new
-/// address was taken by someone else meanwhile.
-pub async fn consume_link(
-    state: &AppState,
-    token: &str,
-    purpose: Purpose,
-) -> Result<Option<String>> {
-    let now = state.clock.now_ms();
-    let mut tx = state.db.begin_write().await?;
-    let Some(user_id) = otp::consume(&mut tx, token, purpose, now).await? else {
-        return Ok(None);
-    };
-    if purpose == Purpose::Recovery {
-        otp::void_outstanding(&mut tx, &user_id, Purpose::Recovery, now).await?;
-    }
-    if purpose == Purpose::EmailChange {
-        let old = users::by_id(&mut tx, &user_id).await?;
-        let changed = match users::apply_email_change(&mut tx, &user_id, now).await {
-            Ok(changed) => changed,
-            Err(e) if crate::error::is_unique_violation(&e) => return Ok(None),
-            Err(e) => return Err(e.into()),
-        };
-        let (Some(old), Some(changed)) = (old, changed) else {
-            return Ok(None);
-        };
-        mail::enqueue(
-            &mut tx,
-            &templates::email_changed(&old.email, &changed.first_name, &changed.email),
-            now,
-        )
-        .await?;
-    } else {
-        users::mark_confirmed(&mut tx, &user_id, now).await?;
-    }
-    tx.commit().await?;
-    state.mail_notify.notify_one();
-    Ok(Some(user_id))
-}
-
-/// Asks to move the account to `email`: a link goes to the new address, and the change happens
-/// only when it is used, so nobody can take over an address they do not read.
-pub async fn request_email_change(
-    state: &AppState,
-    conn: &mut sqlx::AnyConnection,
-    user: &User,
-    email: &Email,
-) -> Result<()> {
-    let now = state.clock.now_ms();
-    if let Some(owner) = users::by_email(conn, email).await? {
-        if owner.id != user.id {
-            return Err(AppError::conflict(
-                "This email address is already used by another account.",
-            ));
-        }
-        return Ok(());
-    }
-    users::set_email_change(conn, &user.id, email, now).await?;
-    let token = otp::create(conn, &user.id, Purpose::EmailChange, now).await?;
-    let link = verify_link(
-        state,
-        &token,
-        Purpose::EmailChange,
-        &format!("{}/account", state.config.public_url),
-    );
-    mail::enqueue(
-        conn,
-        &templates::confirm_email_change(email.as_str(), &user.first_name, &link),
-        now,
-    )
-    .await?;
-    Ok(())
 }
 
 pub struct CreatedUser {
@@ -369,7 +271,7 @@ pub async fn create_user(state: &AppState, input: CreateUser<'_>) -> Result<Crea
         Err(e) => return Err(e.into()),
     };
     if let (false, Some(redirect)) = (input.confirmed, &input.confirmation_redirect) {
-        send_confirmation(state, &mut tx, &user, redirect).await?;
+        super::links::send_confirmation(state, &mut tx, &user, redirect).await?;
     }
     let user = users::by_id(&mut tx, &user.id).await?.unwrap_or(user);
     tx.commit().await?;

@@ -7,36 +7,110 @@
 
 use sqlx::{AnyConnection, Row};
 
-use super::tokens::{hash_token, random_token};
+use super::tokens::{hash_token, random_token, AmrEntry};
+
+/// How a session was authenticated: its assurance level and the methods used, oldest first.
+#[derive(Clone, Debug)]
+pub struct Assurance {
+    pub aal: String,
+    pub amr: Vec<AmrEntry>,
+}
+
+impl Assurance {
+    fn from_row(row: &sqlx::any::AnyRow) -> sqlx::Result<Self> {
+        let amr: String = row.try_get("amr")?;
+        Ok(Self {
+            aal: row.try_get("aal")?,
+            amr: serde_json::from_str(&amr).unwrap_or_default(),
+        })
+    }
+}
 
 pub struct NewSession {
     pub session_id: String,
     pub refresh_token: String,
+    pub assurance: Assurance,
 }
 
+/// Starts a session signed in with `method` (GoTrue's amr: `password`, `otp`, …).
 pub async fn create(
     conn: &mut AnyConnection,
     user_id: &str,
-    user_agent: &str,
-    ip: &str,
+    client: (&str, &str),
+    method: &str,
     now: i64,
 ) -> sqlx::Result<NewSession> {
+    let (user_agent, ip) = client;
     let session_id = uuid::Uuid::new_v4().to_string();
+    let assurance = Assurance {
+        aal: "aal1".to_owned(),
+        amr: vec![AmrEntry {
+            method: method.to_owned(),
+            timestamp: now / 1000,
+        }],
+    };
     sqlx::query(
-        "INSERT INTO auth_sessions (id, user_id, created_at, refreshed_at, user_agent, ip) \
-         VALUES ($1, $2, $3, $3, $4, $5)",
+        "INSERT INTO auth_sessions (id, user_id, created_at, refreshed_at, user_agent, ip, aal, amr) \
+         VALUES ($1, $2, $3, $3, $4, $5, $6, $7)",
     )
     .bind(&session_id)
     .bind(user_id)
     .bind(now)
     .bind(truncate(user_agent, 255))
     .bind(truncate(ip, 64))
+    .bind(&assurance.aal)
+    .bind(serde_json::to_string(&assurance.amr).unwrap_or_else(|_| "[]".into()))
     .execute(&mut *conn)
     .await?;
     let refresh_token = issue(conn, &session_id, user_id, None, now).await?;
     Ok(NewSession {
         session_id,
         refresh_token,
+        assurance,
+    })
+}
+
+/// Raises a session to aal2 after a second factor, and starts a new refresh-token chain for it
+/// (the client replaces its tokens with the ones answered).
+pub async fn step_up(
+    conn: &mut AnyConnection,
+    session_id: &str,
+    user_id: &str,
+    factor_id: &str,
+    method: &str,
+    now: i64,
+) -> sqlx::Result<NewSession> {
+    let row = sqlx::query("SELECT aal, amr FROM auth_sessions WHERE id = $1")
+        .bind(session_id)
+        .fetch_one(&mut *conn)
+        .await?;
+    let mut assurance = Assurance::from_row(&row)?;
+    assurance.aal = "aal2".to_owned();
+    assurance.amr.retain(|entry| entry.method != method);
+    assurance.amr.push(AmrEntry {
+        method: method.to_owned(),
+        timestamp: now / 1000,
+    });
+    sqlx::query("UPDATE auth_sessions SET aal = $1, amr = $2, factor_id = $3, refreshed_at = $4 WHERE id = $5")
+        .bind(&assurance.aal)
+        .bind(serde_json::to_string(&assurance.amr).unwrap_or_else(|_| "[]".into()))
+        .bind(factor_id)
+        .bind(now)
+        .bind(session_id)
+        .execute(&mut *conn)
+        .await?;
+    sqlx::query(
+        "UPDATE refresh_tokens SET revoked_at = $1 WHERE session_id = $2 AND revoked_at IS NULL",
+    )
+    .bind(now)
+    .bind(session_id)
+    .execute(&mut *conn)
+    .await?;
+    let refresh_token = issue(conn, session_id, user_id, None, now).await?;
+    Ok(NewSession {
+        session_id: session_id.to_owned(),
+        refresh_token,
+        assurance,
     })
 }
 
@@ -78,6 +152,7 @@ pub struct Rotated {
     pub user_id: String,
     pub session_id: String,
     pub refresh_token: String,
+    pub assurance: Assurance,
 }
 
 /// Exchanges `token` for a new refresh token. Run inside a write transaction.
@@ -89,7 +164,7 @@ pub async fn rotate(
 ) -> sqlx::Result<Result<Rotated, RefreshError>> {
     let hash = hash_token(token);
     let row = sqlx::query(
-        "SELECT t.session_id, t.user_id, t.revoked_at, s.revoked_at AS session_revoked_at \
+        "SELECT t.session_id, t.user_id, t.revoked_at, s.revoked_at AS session_revoked_at, s.aal, s.amr \
          FROM refresh_tokens t JOIN auth_sessions s ON s.id = t.session_id \
          WHERE t.token_hash = $1",
     )
@@ -103,6 +178,7 @@ pub async fn rotate(
     let user_id: String = row.try_get("user_id")?;
     let revoked_at: Option<i64> = row.try_get("revoked_at")?;
     let session_revoked_at: Option<i64> = row.try_get("session_revoked_at")?;
+    let assurance = Assurance::from_row(&row)?;
     if session_revoked_at.is_some() {
         return Ok(Err(RefreshError::NotFound));
     }
@@ -143,6 +219,7 @@ pub async fn rotate(
         user_id,
         session_id,
         refresh_token,
+        assurance,
     }))
 }
 
@@ -166,6 +243,27 @@ pub async fn revoke_session(
     Ok(())
 }
 
+/// Revokes every aal1 session of `user_id` but `keep`: once a second factor is verified, sessions
+/// signed in with the password alone end (as GoTrue does).
+pub async fn revoke_aal1_except(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    keep: &str,
+    now: i64,
+) -> sqlx::Result<()> {
+    let ids: Vec<String> = sqlx::query_scalar(
+        "SELECT id FROM auth_sessions WHERE user_id = $1 AND revoked_at IS NULL AND aal = 'aal1' AND id <> $2",
+    )
+    .bind(user_id)
+    .bind(keep)
+    .fetch_all(&mut *conn)
+    .await?;
+    for id in &ids {
+        revoke_session(conn, id, now).await?;
+    }
+    Ok(())
+}
+
 /// Revokes every session of `user_id` except `keep` (when given).
 pub async fn revoke_all_except(
     conn: &mut AnyConnection,
@@ -185,18 +283,27 @@ pub async fn revoke_all_except(
     Ok(())
 }
 
-/// True while the session exists, is not revoked and belongs to `user_id`.
-pub async fn is_active(
+/// A live session as the product API sees it.
+pub struct Live {
+    /// The user has a verified second factor, so an aal1 token is not enough.
+    pub has_verified_factor: bool,
+}
+
+/// The session while it exists, is not revoked and belongs to `user_id`.
+pub async fn live(
     conn: &mut AnyConnection,
     session_id: &str,
     user_id: &str,
-) -> sqlx::Result<bool> {
-    let found: Option<String> = sqlx::query_scalar(
-        "SELECT id FROM auth_sessions WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL",
+) -> sqlx::Result<Option<Live>> {
+    let factors: Option<i64> = sqlx::query_scalar(
+        "SELECT (SELECT COUNT(*) FROM mfa_factors f WHERE f.user_id = s.user_id AND f.status = 'verified') \
+         FROM auth_sessions s WHERE s.id = $1 AND s.user_id = $2 AND s.revoked_at IS NULL",
     )
     .bind(session_id)
     .bind(user_id)
     .fetch_optional(conn)
     .await?;
-    Ok(found.is_some())
+    Ok(factors.map(|n| Live {
+        has_verified_factor: n > 0,
+    }))
 }

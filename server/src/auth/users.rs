@@ -15,6 +15,9 @@ pub struct User {
     pub first_name: String,
     pub last_name: String,
     pub user_metadata: Value,
+    /// The operator's own keys of GoTrue's `app_metadata` (the provider keys are added on output).
+    pub app_metadata: Value,
+    pub banned_until: Option<i64>,
     pub email_confirmed_at: Option<i64>,
     /// A new address waiting for its confirmation link to be used.
     pub email_change: Option<String>,
@@ -27,7 +30,7 @@ pub struct User {
     pub updated_at: i64,
 }
 
-const COLUMNS: &str = "id, email, encrypted_password, first_name, last_name, user_metadata, \
+const COLUMNS: &str = "id, email, encrypted_password, first_name, last_name, user_metadata, app_metadata, banned_until, \
     email_confirmed_at, email_change, confirmation_sent_at, recovery_sent_at, last_sign_in_at, time_zone, created_at, updated_at";
 
 fn from_row(row: &AnyRow) -> sqlx::Result<User> {
@@ -39,6 +42,9 @@ fn from_row(row: &AnyRow) -> sqlx::Result<User> {
         first_name: row.try_get("first_name")?,
         last_name: row.try_get("last_name")?,
         user_metadata: serde_json::from_str(&metadata).unwrap_or_else(|_| json!({})),
+        app_metadata: serde_json::from_str(&row.try_get::<String, _>("app_metadata")?)
+            .unwrap_or_else(|_| json!({})),
+        banned_until: row.try_get("banned_until")?,
         email_confirmed_at: row.try_get("email_confirmed_at")?,
         email_change: row.try_get("email_change")?,
         confirmation_sent_at: row.try_get("confirmation_sent_at")?,
@@ -118,6 +124,23 @@ pub async fn by_email(conn: &mut AnyConnection, email: &Email) -> sqlx::Result<O
         .await?;
     row.as_ref().map(from_row).transpose()
 }
+
+/// The user waiting to move to `email` (a pending e-mail change).
+pub async fn by_pending_email(
+    conn: &mut AnyConnection,
+    email: &Email,
+) -> sqlx::Result<Option<User>> {
+    let row = sqlx::query(&format!(
+        "SELECT {COLUMNS} FROM users WHERE email_change = $1"
+    ))
+    .bind(email.as_str())
+    .fetch_optional(conn)
+    .await?;
+    row.as_ref().map(from_row).transpose()
+}
+
+/// What a banned user is told, mapped to GoTrue's `user_banned`.
+pub const BANNED: &str = "User is banned";
 
 pub async fn set_password(
     conn: &mut AnyConnection,
@@ -260,10 +283,31 @@ impl User {
         Value::Object(meta)
     }
 
-    /// The user object of GoTrue's API.
+    /// GoTrue's `app_metadata`: the operator's keys and the sign-in providers.
+    pub fn app_metadata(&self) -> Value {
+        let mut meta = match &self.app_metadata {
+            Value::Object(map) => map.clone(),
+            _ => serde_json::Map::new(),
+        };
+        meta.insert("provider".into(), json!("email"));
+        meta.insert("providers".into(), json!(["email"]));
+        Value::Object(meta)
+    }
+
+    /// True while an operator's ban lasts.
+    pub fn is_banned(&self, now_ms: i64) -> bool {
+        self.banned_until.is_some_and(|until| until > now_ms)
+    }
+
+    /// The user object of GoTrue's API, without factors.
     pub fn to_gotrue_json(&self) -> Value {
+        self.to_gotrue_json_with(&[])
+    }
+
+    /// The user object of GoTrue's API; `factors` appears only when there are some, as in GoTrue.
+    pub fn to_gotrue_json_with(&self, factors: &[super::mfa::Factor]) -> Value {
         let ts = |v: Option<i64>| v.map(ms_to_rfc3339);
-        json!({
+        let mut user = json!({
             "id": self.id,
             "aud": "authenticated",
             "role": "authenticated",
@@ -275,7 +319,7 @@ impl User {
             "recovery_sent_at": ts(self.recovery_sent_at),
             "new_email": self.email_change,
             "last_sign_in_at": ts(self.last_sign_in_at),
-            "app_metadata": { "provider": "email", "providers": ["email"] },
+            "app_metadata": self.app_metadata(),
             "user_metadata": self.metadata(),
             "identities": [{
                 "identity_id": self.id,
@@ -291,7 +335,17 @@ impl User {
             "created_at": ms_to_rfc3339(self.created_at),
             "updated_at": ms_to_rfc3339(self.updated_at),
             "is_anonymous": false,
-        })
+        });
+        if let Some(until) = self.banned_until {
+            user["banned_until"] = json!(ms_to_rfc3339(until));
+        }
+        if !factors.is_empty() {
+            user["factors"] = factors
+                .iter()
+                .map(super::mfa::Factor::to_gotrue_json)
+                .collect();
+        }
+        user
     }
 }
 
@@ -304,6 +358,59 @@ pub async fn set_time_zone(
 ) -> sqlx::Result<()> {
     sqlx::query("UPDATE users SET time_zone = $1, updated_at = $2 WHERE id = $3")
         .bind(zone.name())
+        .bind(now)
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Replaces the operator's `app_metadata`.
+pub async fn set_app_metadata(
+    conn: &mut AnyConnection,
+    id: &str,
+    metadata: &Value,
+    now: i64,
+) -> sqlx::Result<()> {
+    sqlx::query("UPDATE users SET app_metadata = $1, updated_at = $2 WHERE id = $3")
+        .bind(metadata.to_string())
+        .bind(now)
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Sets the address at once (the operator's change; no link), confirmed or not.
+pub async fn set_email(
+    conn: &mut AnyConnection,
+    id: &str,
+    email: &Email,
+    confirmed: bool,
+    now: i64,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "UPDATE users SET email = $1, email_change = NULL, \
+         email_confirmed_at = CASE WHEN $2 THEN $3 ELSE NULL END, updated_at = $3 WHERE id = $4",
+    )
+    .bind(email.as_str())
+    .bind(confirmed)
+    .bind(now)
+    .bind(id)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Bans until `until` (ms), or lifts the ban with `None`.
+pub async fn set_ban(
+    conn: &mut AnyConnection,
+    id: &str,
+    until: Option<i64>,
+    now: i64,
+) -> sqlx::Result<()> {
+    sqlx::query("UPDATE users SET banned_until = $1, updated_at = $2 WHERE id = $3")
+        .bind(until)
         .bind(now)
         .bind(id)
         .execute(conn)

@@ -6,7 +6,7 @@ use sqlx::{AnyConnection, Row};
 use super::plans;
 use super::provider::{CheckoutInfo, CheckoutMode, SubscriptionInfo, ENDED_CANNOT_RESUME};
 use crate::auth::password::{self, NewPassword};
-use crate::auth::{service as auth_service, users};
+use crate::auth::users;
 use crate::domain::{name_part, Email};
 use crate::error::{AppError, Result};
 use crate::{teams, AppState};
@@ -400,7 +400,7 @@ async fn try_first_checkout(
         Err(e) => return Err(e.into()),
     };
     let redirect = format!("{}/user-dashboard", state.config.public_url);
-    auth_service::send_confirmation(state, &mut tx, &user, &redirect).await?;
+    crate::auth::links::send_confirmation(state, &mut tx, &user, &redirect).await?;
     attach(state, &mut tx, &user.id, &first, sub).await?;
     mark_checkout(&mut tx, session_id, &user.id, false, now).await?;
     tx.commit().await?;

@@ -38,29 +38,85 @@ fn greeting(first_name: &str) -> String {
     }
 }
 
-pub fn confirm_signup(to: &str, first_name: &str, link: &str) -> Message {
+/// An e-mail whose button signs the reader in; the 6-digit code is for clients that ask for it.
+fn link_message(
+    to: &str,
+    subject: &str,
+    first_name: &str,
+    lead: &str,
+    (label, link): (&str, &str),
+    code: &str,
+    note: &str,
+) -> Message {
     let hello = greeting(first_name);
-    let lead = "Welcome to SWAZ! Please confirm your e-mail address so you can sign in.";
-    let note =
-        "The link works once and expires in 24 hours. If you did not sign up, ignore this e-mail.";
+    let code_line = format!("Or enter this code when the app asks for it: {code}");
     Message {
         to: to.to_owned(),
-        subject: "Confirm your SWAZ e-mail address".to_owned(),
-        text: format!("{hello}\n\n{lead}\n\nConfirm your e-mail: {link}\n\n{note}\n"),
-        html: html_page(&hello, &[lead, note], Some(("Confirm my e-mail", link))),
+        subject: subject.to_owned(),
+        text: format!("{hello}\n\n{lead}\n\n{label}: {link}\n\n{code_line}\n\n{note}\n"),
+        html: html_page(&hello, &[lead, &code_line, note], Some((label, link))),
         reply_to: None,
     }
 }
 
-pub fn recovery(to: &str, first_name: &str, link: &str) -> Message {
+pub fn confirm_signup(to: &str, first_name: &str, link: &str, code: &str) -> Message {
+    link_message(
+        to,
+        "Confirm your SWAZ e-mail address",
+        first_name,
+        "Welcome to SWAZ! Please confirm your e-mail address so you can sign in.",
+        ("Confirm my e-mail", link),
+        code,
+        "The link works once and expires in 24 hours. If you did not sign up, ignore this e-mail.",
+    )
+}
+
+pub fn recovery(to: &str, first_name: &str, link: &str, code: &str) -> Message {
+    link_message(
+        to,
+        "Reset your SWAZ password",
+        first_name,
+        "We received a request to reset your SWAZ password.",
+        ("Choose a new password", link),
+        code,
+        "The link works once and expires in 1 hour. If you did not ask for this, you can ignore this e-mail: your password stays as it is.",
+    )
+}
+
+pub fn magic_link(to: &str, first_name: &str, link: &str, code: &str) -> Message {
+    link_message(
+        to,
+        "Your SWAZ sign-in link",
+        first_name,
+        "Use this link to sign in to SWAZ without your password.",
+        ("Sign in to SWAZ", link),
+        code,
+        "The link works once and expires in 1 hour. If you did not ask for it, ignore this e-mail.",
+    )
+}
+
+pub fn invite(to: &str, link: &str, code: &str) -> Message {
+    link_message(
+        to,
+        "You have been invited to SWAZ",
+        "",
+        "You have been invited to create a SWAZ account: ten minutes a day of mental-performance training.",
+        ("Accept the invitation", link),
+        code,
+        "The link works once and expires in 24 hours. If you were not expecting this, ignore this e-mail.",
+    )
+}
+
+/// The code that confirms a sensitive change (a new password) from a signed-in session.
+pub fn reauthentication(to: &str, first_name: &str, code: &str) -> Message {
     let hello = greeting(first_name);
-    let lead = "We received a request to reset your SWAZ password.";
-    let note = "The link works once and expires in 1 hour. If you did not ask for this, you can ignore this e-mail: your password stays as it is.";
+    let lead = format!("Enter this code to confirm it is you: {code}");
+    let note = "The code works once and expires in 10 minutes. If you did not ask for it, change your password.";
     Message {
         to: to.to_owned(),
-        subject: "Reset your SWAZ password".to_owned(),
-        text: format!("{hello}\n\n{lead}\n\nChoose a new password: {link}\n\n{note}\n"),
-        html: html_page(&hello, &[lead, note], Some(("Choose a new password", link))),
+        subject: "Your SWAZ confirmation code".to_owned(),
+        text: format!("{hello}\n\n{lead}\n\n{note}\n"),
+        html: html_page(&hello, &[&lead, note], None),
         reply_to: None,
     }
 }
@@ -79,18 +135,16 @@ pub fn password_changed(to: &str, first_name: &str) -> Message {
     }
 }
 
-pub fn confirm_email_change(to: &str, first_name: &str, link: &str) -> Message {
-    let hello = greeting(first_name);
-    let lead =
-        "You asked to use this address for your SWAZ account. Confirm it to make the change.";
-    let note = "The link works once and expires in 24 hours. Until then your account keeps its current e-mail. If you did not ask for this, ignore this e-mail.";
-    Message {
-        to: to.to_owned(),
-        subject: "Confirm your new SWAZ e-mail address".to_owned(),
-        text: format!("{hello}\n\n{lead}\n\nConfirm the new address: {link}\n\n{note}\n"),
-        html: html_page(&hello, &[lead, note], Some(("Confirm my new e-mail", link))),
-        reply_to: None,
-    }
+pub fn confirm_email_change(to: &str, first_name: &str, link: &str, code: &str) -> Message {
+    link_message(
+        to,
+        "Confirm your new SWAZ e-mail address",
+        first_name,
+        "You asked to use this address for your SWAZ account. Confirm it to make the change.",
+        ("Confirm the new address", link),
+        code,
+        "The link works once and expires in 24 hours. Until then your account keeps its current e-mail. If you did not ask for this, ignore this e-mail.",
+    )
 }
 
 pub fn email_changed(to: &str, first_name: &str, new_email: &str) -> Message {
@@ -234,8 +288,16 @@ mod tests {
 
     #[test]
     fn links_and_names_are_escaped_in_html_and_plain_in_text() {
-        let msg = recovery("a@b.co", "<Ann>", "http://x/verify?token=a&type=recovery");
+        let msg = recovery(
+            "a@b.co",
+            "<Ann>",
+            "http://x/verify?token=a&type=recovery",
+            "123456",
+        );
         assert!(msg.text.contains("Hi <Ann>,"));
+        assert!(msg
+            .text
+            .contains("enter this code when the app asks for it: 123456"));
         assert!(msg.text.contains("http://x/verify?token=a&type=recovery"));
         assert!(msg.html.contains("Hi &lt;Ann&gt;,"));
         assert!(msg.html.contains("token=a&amp;type=recovery"));

@@ -291,6 +291,7 @@ impl Builder {
             auth_rate_window_secs: 300,
             mailer_autoconfirm: false,
             disable_signup: false,
+            secure_password_change: false,
             password_min_length: 8,
             version: "test",
             commit: "testcommit".into(),

@@ -5,11 +5,12 @@ use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::Json;
 use serde::Deserialize;
-use serde_json::{json, Value};
+use serde_json::{json, Map, Value};
 
-use super::{parse_body, parse_password, AuthResult};
-use crate::auth::admin::Admin;
+use super::{parse_body, parse_email, parse_password, AuthResult};
+use crate::auth::admin::{self, parse_ban_duration, Admin, AdminChanges};
 use crate::auth::error::AuthError;
+use crate::auth::mfa;
 use crate::auth::service::{self, CreateUser};
 use crate::auth::{password, users};
 use crate::domain::{name_part, Email};
@@ -77,18 +78,13 @@ pub(super) async fn get_user(
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> AuthResult<Json<Value>> {
-    if uuid::Uuid::parse_str(&id).is_err() {
-        return Err(AuthError::new(
-            StatusCode::BAD_REQUEST,
-            "validation_failed",
-            "user_id must be an UUID",
-        ));
-    }
+    let id = user_id(&id)?;
     let mut conn = state.db.pool().acquire().await?;
-    let user = users::by_id(&mut conn, &id)
+    let user = users::by_id(&mut conn, id)
         .await?
-        .ok_or_else(|| AuthError::new(StatusCode::NOT_FOUND, "user_not_found", "User not found"))?;
-    Ok(Json(user.to_gotrue_json()))
+        .ok_or_else(user_not_found)?;
+    let factors = mfa::factors_of(&mut conn, id).await?;
+    Ok(Json(user.to_gotrue_json_with(&factors)))
 }
 
 #[derive(Deserialize, Default)]
@@ -171,4 +167,175 @@ pub(super) async fn create_user(
         other => other.into(),
     })?;
     Ok(Json(created.user.to_gotrue_json()))
+}
+
+fn user_id(raw: &str) -> AuthResult<&str> {
+    uuid::Uuid::parse_str(raw).map_err(|_| {
+        AuthError::new(
+            StatusCode::NOT_FOUND,
+            "validation_failed",
+            "user_id must be an UUID",
+        )
+    })?;
+    Ok(raw)
+}
+
+fn user_not_found() -> AuthError {
+    AuthError::new(StatusCode::NOT_FOUND, "user_not_found", "User not found")
+}
+
+fn email_exists() -> AuthError {
+    AuthError::new(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "email_exists",
+        "A user with this email address has already been registered",
+    )
+}
+
+/// A metadata object from the body: `None` when absent, refused when not an object.
+fn metadata_object(value: Option<Value>, field: &str) -> AuthResult<Option<Map<String, Value>>> {
+    match value {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::Object(map)) => Ok(Some(map)),
+        Some(_) => Err(AuthError::validation(format!(
+            "{field} must be a JSON object."
+        ))),
+    }
+}
+
+#[derive(Deserialize, Default)]
+struct UpdateUserBody {
+    email: Option<String>,
+    phone: Option<String>,
+    password: Option<String>,
+    email_confirm: Option<bool>,
+    user_metadata: Option<Value>,
+    app_metadata: Option<Value>,
+    ban_duration: Option<String>,
+    role: Option<String>,
+}
+
+/// Changes an account as GoTrue's `PUT /admin/users/{id}` does, all at once or not at all.
+pub(super) async fn update_user(
+    _: Admin,
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    body: Bytes,
+) -> AuthResult<Json<Value>> {
+    let id = user_id(&id)?;
+    let body: UpdateUserBody = parse_body(&body)?;
+    if body.phone.is_some() {
+        return Err(AuthError::validation(
+            "Phone numbers are not used here: change the email instead.",
+        ));
+    }
+    if body.role.as_deref().is_some_and(|r| r != "authenticated") {
+        return Err(AuthError::validation(
+            "Only the authenticated role is used here.",
+        ));
+    }
+    let email = body.email.as_deref().map(parse_email).transpose()?;
+    let password_hash = match body.password.as_deref() {
+        Some(raw) => Some(password::hash(&parse_password(&state, raw)?).await?),
+        None => None,
+    };
+    let user_metadata = metadata_object(body.user_metadata, "user_metadata")?;
+    if let Some(data) = &user_metadata {
+        for (key, label) in [("first_name", "First name"), ("last_name", "Last name")] {
+            if let Some(name) = data.get(key).and_then(Value::as_str) {
+                name_part(name, label, false)?;
+            }
+        }
+    }
+    let ban_ms = match body.ban_duration.as_deref() {
+        Some(raw) => Some(parse_ban_duration(raw).ok_or_else(|| {
+            AuthError::validation(format!(
+                "invalid format for ban duration: {raw:?} (use none, or a duration such as 24h or 1h30m)"
+            ))
+        })?),
+        None => None,
+    };
+    let changes = AdminChanges {
+        email,
+        email_confirm: body.email_confirm,
+        password_hash,
+        user_metadata,
+        app_metadata: metadata_object(body.app_metadata, "app_metadata")?,
+        ban_ms,
+    };
+    let user = admin::update_user(&state, id, changes)
+        .await
+        .map_err(|e| match e {
+            AppError::Conflict(_) => email_exists(),
+            other => other.into(),
+        })?
+        .ok_or_else(user_not_found)?;
+    let mut conn = state.db.pool().acquire().await?;
+    let factors = mfa::factors_of(&mut conn, id).await?;
+    Ok(Json(user.to_gotrue_json_with(&factors)))
+}
+
+/// Deletes an account and everything of it (`should_soft_delete` is accepted and deletes too:
+/// nothing of a deleted athlete is kept).
+pub(super) async fn delete_user(
+    _: Admin,
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> AuthResult<Json<Value>> {
+    let id = user_id(&id)?;
+    if let Some(team) = crate::account::data::team_run_by(&state, id).await? {
+        return Err(AuthError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "validation_failed",
+            format!("This user is the admin of the team {team}: make another member admin, or end the team's membership, first."),
+        ));
+    }
+    crate::account::data::erase(&state, id)
+        .await
+        .map_err(|e| match e {
+            AppError::NotFound(_) => user_not_found(),
+            other => other.into(),
+        })?;
+    tracing::info!(user = %id, "account deleted through the admin API");
+    Ok(Json(json!({})))
+}
+
+pub(super) async fn list_factors(
+    _: Admin,
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> AuthResult<Json<Value>> {
+    let id = user_id(&id)?;
+    let mut conn = state.db.pool().acquire().await?;
+    users::by_id(&mut conn, id)
+        .await?
+        .ok_or_else(user_not_found)?;
+    let factors = mfa::factors_of(&mut conn, id).await?;
+    Ok(Json(
+        factors.iter().map(mfa::Factor::to_gotrue_json).collect(),
+    ))
+}
+
+/// Removes a factor (a member who lost their phone), answering the factor removed.
+pub(super) async fn delete_factor(
+    _: Admin,
+    State(state): State<AppState>,
+    Path((id, factor_id)): Path<(String, String)>,
+) -> AuthResult<Json<Value>> {
+    let id = user_id(&id)?;
+    let mut tx = state.db.begin_write().await?;
+    let factor = mfa::factors_of(&mut tx, id)
+        .await?
+        .into_iter()
+        .find(|f| f.id == factor_id)
+        .ok_or_else(|| {
+            AuthError::new(
+                StatusCode::NOT_FOUND,
+                "mfa_factor_not_found",
+                "Factor not found",
+            )
+        })?;
+    mfa::delete_factor(&mut tx, &factor.id).await?;
+    tx.commit().await?;
+    Ok(Json(factor.to_gotrue_json()))
 }

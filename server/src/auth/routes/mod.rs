@@ -3,16 +3,19 @@
 
 use axum::body::Bytes;
 use axum::http::StatusCode;
-use axum::routing::{get, post};
+use axum::routing::{delete, get, post};
 use axum::Router;
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 
 use super::error::AuthError;
+use super::flow;
 use super::password::NewPassword;
 use crate::AppState;
 
 mod admin;
+mod admin_links;
+mod factors;
 mod recover;
 mod settings;
 mod signup;
@@ -31,13 +34,31 @@ pub fn router() -> Router<AppState> {
         .route("/recover", post(recover::recover))
         .route("/verify", get(verify::verify_link).post(verify::verify_otp))
         .route("/resend", post(recover::resend))
+        .route("/otp", post(recover::otp))
         .route("/logout", post(token::logout))
         .route("/user", get(user::get_user).put(user::update_user))
+        .route("/reauthenticate", get(user::reauthenticate))
+        .route("/factors", post(factors::enroll))
+        .route("/factors/{id}", delete(factors::unenroll))
+        .route("/factors/{id}/challenge", post(factors::challenge))
+        .route("/factors/{id}/verify", post(factors::verify))
         .route(
             "/admin/users",
             get(admin::list_users).post(admin::create_user),
         )
-        .route("/admin/users/{id}", get(admin::get_user))
+        .route(
+            "/admin/users/{id}",
+            get(admin::get_user)
+                .put(admin::update_user)
+                .delete(admin::delete_user),
+        )
+        .route("/admin/users/{id}/factors", get(admin::list_factors))
+        .route(
+            "/admin/users/{id}/factors/{factor_id}",
+            delete(admin::delete_factor),
+        )
+        .route("/admin/generate_link", post(admin_links::generate_link))
+        .route("/invite", post(admin_links::invite))
         .fallback(|| async {
             AuthError::new(
                 StatusCode::NOT_FOUND,
@@ -76,6 +97,48 @@ pub(super) fn parse_body<T: DeserializeOwned>(body: &Bytes) -> AuthResult<T> {
     deserializer.end().map_err(|_| not_json())?;
     Ok(parsed)
 }
+
+/// An e-mail address, refused in GoTrue's words.
+pub(super) fn parse_email(raw: &str) -> AuthResult<crate::domain::Email> {
+    crate::domain::Email::try_parse(raw)
+        .ok_or_else(|| AuthError::validation("Unable to validate email address: invalid format"))
+}
+
+/// The PKCE fields of a request body, refused in GoTrue's words when half there or malformed.
+pub(super) fn parse_challenge(
+    challenge: Option<&str>,
+    method: Option<&str>,
+) -> AuthResult<Option<flow::Challenge>> {
+    flow::parse_challenge(challenge, method).map_err(|e| {
+        AuthError::validation(match e {
+            flow::ChallengeError::Incomplete => {
+                "PKCE flow requires code_challenge_method and code_challenge"
+            }
+            flow::ChallengeError::UnsupportedMethod => {
+                "code_challenge_method must be s256 or plain"
+            }
+            flow::ChallengeError::BadChallenge => {
+                "code challenge has to be between 43 and 128 characters of letters, digits, hyphens, periods, underscores and tildes"
+            }
+        })
+    })
+}
+
+/// One e-mail of a kind per address per minute (GoTrue's `SMTP_MAX_FREQUENCY`), whether or not
+/// the address has an account, so the answer does not tell them apart.
+pub(super) async fn mail_frequency(state: &AppState, kind: &str, email: &str) -> AuthResult<()> {
+    crate::ratelimit::hit(
+        &state.db,
+        &crate::auth::service::email_key(&format!("{kind}-mail"), email),
+        1,
+        MAIL_INTERVAL_SECS,
+    )
+    .await?
+    .map_err(AuthError::over_email_send_rate_limit)
+}
+
+/// Shortest time between two e-mails of one kind to one address.
+const MAIL_INTERVAL_SECS: i64 = 60;
 
 /// Parses a new password with the operator's minimum length, refused with GoTrue's `weak_password`.
 pub(super) fn parse_password(state: &AppState, raw: &str) -> AuthResult<NewPassword> {

@@ -1,28 +1,30 @@
-//! `/recover` and `/resend`: the e-mails a person asks for again.
+//! `/recover`, `/resend` and `/otp`: the e-mails a person asks for.
 
 use axum::body::Bytes;
 use axum::extract::{Query, State};
+use axum::http::StatusCode;
 use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use super::{parse_body, AuthResult, RedirectQuery};
+use super::{mail_frequency, parse_body, parse_challenge, parse_email, AuthResult, RedirectQuery};
 use crate::auth::error::AuthError;
+use crate::auth::links;
+use crate::auth::otp::Purpose;
 use crate::auth::service;
 use crate::auth::users;
-use crate::domain::Email;
 use crate::http::client::ClientMeta;
 use crate::AppState;
 
 #[derive(Deserialize, Default)]
 struct EmailBody {
     email: Option<String>,
+    phone: Option<String>,
     #[serde(rename = "type")]
     kind: Option<String>,
+    code_challenge: Option<String>,
+    code_challenge_method: Option<String>,
 }
-
-/// Shortest time between two reset mails to one address (GoTrue's `SMTP_MAX_FREQUENCY`).
-const RECOVERY_MAIL_INTERVAL_SECS: i64 = 60;
 
 pub(super) async fn recover(
     State(state): State<AppState>,
@@ -33,24 +35,20 @@ pub(super) async fn recover(
     let body: EmailBody = parse_body(&body)?;
     let raw = body.email.unwrap_or_default();
     service::rate_limit(&state, "recover", &client, Some(&raw)).await?;
-    let email = Email::try_parse(&raw)
-        .ok_or_else(|| AuthError::validation("Please enter a valid email."))?;
-    // One mail per address per minute, whether or not the address has an account (the answer
-    // must not tell them apart).
-    crate::ratelimit::hit(
-        &state.db,
-        &service::email_key("recover-mail", email.as_str()),
-        1,
-        RECOVERY_MAIL_INTERVAL_SECS,
-    )
-    .await?
-    .map_err(AuthError::over_email_send_rate_limit)?;
+    let email = parse_email(&raw)?;
+    let challenge = parse_challenge(
+        body.code_challenge.as_deref(),
+        body.code_challenge_method.as_deref(),
+    )?;
+    mail_frequency(&state, "recover", email.as_str()).await?;
     let redirect =
         service::safe_redirect(&state, query.redirect_to.as_deref(), "/auth/reset-password");
-    service::request_recovery(&state, &email, &redirect).await?;
+    links::request_recovery(&state, &email, &redirect, challenge.as_ref()).await?;
     Ok(Json(json!({})))
 }
 
+/// Sends a confirmation again: of the address (`signup`) or of a pending new one
+/// (`email_change`). Says nothing about whether there was anything to send.
 pub(super) async fn resend(
     State(state): State<AppState>,
     Query(query): Query<RedirectQuery>,
@@ -58,22 +56,142 @@ pub(super) async fn resend(
     body: Bytes,
 ) -> AuthResult<Json<Value>> {
     let body: EmailBody = parse_body(&body)?;
-    let raw = body.email.unwrap_or_default();
-    service::rate_limit(&state, "resend", &client, Some(&raw)).await?;
-    if body.kind.as_deref().is_some_and(|k| k != "signup") {
+    let purpose = match body.kind.as_deref() {
+        Some("signup") => Purpose::Signup,
+        Some("email_change") => Purpose::EmailChange,
+        _ => {
+            return Err(AuthError::validation(
+                "Missing one of these types: signup, email_change, sms, phone_change",
+            ))
+        }
+    };
+    if body.email.is_none() && body.phone.is_some() {
         return Err(AuthError::validation(
-            "Only signup confirmations can be sent again.",
+            "Phone sign-in is not available. Use your email address.",
         ));
     }
-    let email = Email::try_parse(&raw)
-        .ok_or_else(|| AuthError::validation("Please enter a valid email."))?;
-    let redirect = service::safe_redirect(&state, query.redirect_to.as_deref(), "/user-dashboard");
+    let raw = body.email.unwrap_or_default();
+    if raw.trim().is_empty() {
+        return Err(AuthError::validation(
+            "Type provided requires an email address",
+        ));
+    }
+    service::rate_limit(&state, "resend", &client, Some(&raw)).await?;
+    let email = parse_email(&raw)?;
+    mail_frequency(&state, purpose.as_str(), email.as_str()).await?;
+    let default_path = match purpose {
+        Purpose::EmailChange => "/account",
+        _ => "/user-dashboard",
+    };
+    let redirect = service::safe_redirect(&state, query.redirect_to.as_deref(), default_path);
     let mut tx = state.db.begin_write().await?;
     if let Some(user) = users::by_email(&mut tx, &email).await? {
-        if !user.is_confirmed() {
-            service::send_confirmation(&state, &mut tx, &user, &redirect).await?;
+        let due = match purpose {
+            Purpose::EmailChange => user.email_change.is_some(),
+            _ => !user.is_confirmed(),
+        };
+        if due {
+            links::send(&state, &mut tx, &user, purpose, &redirect, None).await?;
         }
     }
+    tx.commit().await?;
+    state.mail_notify.notify_one();
+    Ok(Json(json!({})))
+}
+
+#[derive(Deserialize, Default)]
+struct OtpBody {
+    email: Option<String>,
+    phone: Option<String>,
+    create_user: Option<bool>,
+    data: Option<Value>,
+    code_challenge: Option<String>,
+    code_challenge_method: Option<String>,
+}
+
+/// Passwordless sign-in: a magic link and a 6-digit code by e-mail. An unknown address gets an
+/// account and its confirmation e-mail (which signs in as well), unless `create_user` is false.
+pub(super) async fn otp(
+    State(state): State<AppState>,
+    Query(query): Query<RedirectQuery>,
+    client: ClientMeta,
+    body: Bytes,
+) -> AuthResult<Json<Value>> {
+    let body: OtpBody = parse_body(&body)?;
+    let raw = match (body.email.as_deref(), body.phone.as_deref()) {
+        (Some(_), Some(_)) => {
+            return Err(AuthError::validation(
+                "Only an email address or phone number should be provided",
+            ))
+        }
+        (Some(email), None) => email.to_owned(),
+        (None, Some(_)) => {
+            return Err(AuthError::validation(
+                "Phone sign-in is not available. Use your email address.",
+            ))
+        }
+        (None, None) => return Err(AuthError::validation("One of email or phone must be set")),
+    };
+    service::rate_limit(&state, "otp", &client, Some(&raw)).await?;
+    let email = parse_email(&raw)?;
+    let challenge = parse_challenge(
+        body.code_challenge.as_deref(),
+        body.code_challenge_method.as_deref(),
+    )?;
+    let metadata = match body.data {
+        None | Some(Value::Null) => json!({}),
+        Some(data @ Value::Object(_)) => data,
+        Some(_) => return Err(AuthError::validation("data must be a JSON object.")),
+    };
+    let existing = {
+        let mut conn = state.db.pool().acquire().await?;
+        users::by_email(&mut conn, &email).await?
+    };
+    if existing.is_none() && !body.create_user.unwrap_or(true) {
+        return Err(AuthError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "otp_disabled",
+            "Signups not allowed for otp",
+        ));
+    }
+    if existing.as_ref().is_none_or(|u| !u.is_confirmed()) && state.config.disable_signup {
+        return Err(super::signup::signup_disabled());
+    }
+    mail_frequency(&state, "otp", email.as_str()).await?;
+    let redirect = service::safe_redirect(&state, query.redirect_to.as_deref(), "/user-dashboard");
+    let user = match existing {
+        Some(user) => user,
+        None => super::signup::create_passwordless(&state, &email, metadata).await?,
+    };
+    let purpose = if user.is_confirmed() {
+        Purpose::MagicLink
+    } else {
+        Purpose::Signup
+    };
+    let mut tx = state.db.begin_write().await?;
+    let flow_id = match &challenge {
+        Some(c) => {
+            let method = if purpose == Purpose::Signup {
+                "email/signup"
+            } else {
+                "magiclink"
+            };
+            Some(
+                crate::auth::flow::start(&mut tx, &user.id, c, method, state.clock.now_ms())
+                    .await?,
+            )
+        }
+        None => None,
+    };
+    links::send(
+        &state,
+        &mut tx,
+        &user,
+        purpose,
+        &redirect,
+        flow_id.as_deref(),
+    )
+    .await?;
     tx.commit().await?;
     state.mail_notify.notify_one();
     Ok(Json(json!({})))

@@ -7,8 +7,11 @@ use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use super::{parse_body, parse_password, AuthResult, RedirectQuery};
+use super::{parse_body, parse_challenge, parse_password, AuthResult, RedirectQuery};
 use crate::auth::error::AuthError;
+use crate::auth::flow;
+use crate::auth::links;
+use crate::auth::otp::Purpose;
 use crate::auth::service::{self, CreateUser};
 use crate::auth::users;
 use crate::domain::{name_part, Email};
@@ -22,6 +25,8 @@ struct SignupBody {
     password: Option<String>,
     #[serde(default)]
     data: Option<Value>,
+    code_challenge: Option<String>,
+    code_challenge_method: Option<String>,
 }
 
 fn names_from(data: &Value) -> (String, String) {
@@ -50,11 +55,7 @@ pub(super) async fn signup(
     body: Bytes,
 ) -> AuthResult<Json<Value>> {
     if state.config.disable_signup {
-        return Err(AuthError::new(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "signup_disabled",
-            "Signups not allowed for this instance",
-        ));
+        return Err(signup_disabled());
     }
     let now = state.clock.now_ms();
     let autoconfirm = state.config.mailer_autoconfirm;
@@ -69,6 +70,10 @@ pub(super) async fn signup(
     let email = Email::try_parse(&raw_email)
         .ok_or_else(|| AuthError::validation("Please enter a valid email address"))?;
     let password = parse_password(&state, body.password.as_deref().unwrap_or(""))?;
+    let challenge = parse_challenge(
+        body.code_challenge.as_deref(),
+        body.code_challenge_method.as_deref(),
+    )?;
     let data = body.data.unwrap_or_else(|| json!({}));
     let (first, last) = names_from(&data);
     let first = name_part(&first, "First name", false)?;
@@ -88,10 +93,7 @@ pub(super) async fn signup(
             // Same answer shape as a new sign-up, so the form does not reveal who has an account.
             return Ok(Json(obfuscated_user(&email, now)));
         }
-        let mut tx = state.db.begin_write().await?;
-        service::send_confirmation(&state, &mut tx, &user, &redirect).await?;
-        tx.commit().await?;
-        state.mail_notify.notify_one();
+        send_confirmation(&state, &user, &redirect, challenge.as_ref()).await?;
         return Ok(Json(user.to_gotrue_json()));
     }
     let created = service::create_user(
@@ -103,7 +105,7 @@ pub(super) async fn signup(
             last_name: &last,
             metadata: data,
             confirmed: autoconfirm,
-            confirmation_redirect: Some(redirect),
+            confirmation_redirect: None,
         },
     )
     .await;
@@ -111,12 +113,92 @@ pub(super) async fn signup(
         Ok(created) if autoconfirm => Ok(Json(
             service::start_session(&state, &created.user.id, &client, "password").await?,
         )),
-        Ok(created) => Ok(Json(created.user.to_gotrue_json())),
+        Ok(created) => {
+            let user =
+                send_confirmation(&state, &created.user, &redirect, challenge.as_ref()).await?;
+            Ok(Json(user.to_gotrue_json()))
+        }
         // Lost a race with a parallel sign-up for the same address.
         Err(crate::error::AppError::Conflict(_)) if autoconfirm => Err(user_already_exists()),
         Err(crate::error::AppError::Conflict(_)) => Ok(Json(obfuscated_user(&email, now))),
         Err(e) => Err(e.into()),
     }
+}
+
+/// Mails a confirmation link, with a PKCE flow when the client started one; answers the user as
+/// it is now (with its `confirmation_sent_at`).
+async fn send_confirmation(
+    state: &AppState,
+    user: &users::User,
+    redirect: &str,
+    challenge: Option<&flow::Challenge>,
+) -> AuthResult<users::User> {
+    let mut tx = state.db.begin_write().await?;
+    let flow_id = match challenge {
+        Some(c) => {
+            Some(flow::start(&mut tx, &user.id, c, "email/signup", state.clock.now_ms()).await?)
+        }
+        None => None,
+    };
+    links::send(
+        state,
+        &mut tx,
+        user,
+        Purpose::Signup,
+        redirect,
+        flow_id.as_deref(),
+    )
+    .await?;
+    let user = users::by_id(&mut tx, &user.id)
+        .await?
+        .unwrap_or_else(|| user.clone());
+    tx.commit().await?;
+    state.mail_notify.notify_one();
+    Ok(user)
+}
+
+/// An account for a passwordless sign-in (`/otp`): unconfirmed, with a random password, names
+/// from `data`. A parallel request that created it first wins.
+pub(super) async fn create_passwordless(
+    state: &AppState,
+    email: &Email,
+    data: Value,
+) -> AuthResult<users::User> {
+    let (first, last) = names_from(&data);
+    let first = name_part(&first, "First name", false)?;
+    let last = name_part(&last, "Last name", false)?;
+    let password = parse_password(state, &crate::auth::password::generate())?;
+    let created = service::create_user(
+        state,
+        CreateUser {
+            email,
+            password: &password,
+            first_name: &first,
+            last_name: &last,
+            metadata: data,
+            confirmed: false,
+            confirmation_redirect: None,
+        },
+    )
+    .await;
+    match created {
+        Ok(created) => Ok(created.user),
+        Err(crate::error::AppError::Conflict(_)) => {
+            let mut conn = state.db.pool().acquire().await?;
+            users::by_email(&mut conn, email)
+                .await?
+                .ok_or_else(|| AuthError::validation("Please try again."))
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+pub(super) fn signup_disabled() -> AuthError {
+    AuthError::new(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "signup_disabled",
+        "Signups not allowed for this instance",
+    )
 }
 
 fn user_already_exists() -> AuthError {

@@ -10,11 +10,13 @@ use serde_json::Value;
 use super::{parse_body, AuthResult};
 use crate::auth::error::AuthError;
 use crate::auth::extract::AuthClaims;
+use crate::auth::flow::{self, ExchangeError};
 use crate::auth::password;
 use crate::auth::service;
-use crate::auth::sessions::{self, RefreshError};
+use crate::auth::sessions::{self, NewSession, RefreshError};
 use crate::auth::users;
 use crate::domain::Email;
+use crate::error::AppError;
 use crate::http::client::ClientMeta;
 use crate::ratelimit::Limited;
 use crate::AppState;
@@ -30,6 +32,8 @@ struct TokenBody {
     phone: Option<String>,
     password: Option<String>,
     refresh_token: Option<String>,
+    auth_code: Option<String>,
+    code_verifier: Option<String>,
 }
 
 pub(super) async fn token(
@@ -42,6 +46,7 @@ pub(super) async fn token(
     match query.grant_type.as_deref() {
         Some("password") => password_grant(&state, &client, body).await.map(Json),
         Some("refresh_token") => refresh_grant(&state, &client, body).await.map(Json),
+        Some("pkce") => pkce_grant(&state, &client, body).await.map(Json),
         Some(other) => Err(AuthError::new(
             StatusCode::BAD_REQUEST,
             "unsupported_grant_type",
@@ -182,11 +187,7 @@ async fn refresh_grant(
         Err(err) => {
             tx.commit().await?;
             return Err(match err {
-                RefreshError::NotFound => AuthError::new(
-                    StatusCode::BAD_REQUEST,
-                    "refresh_token_not_found",
-                    "Invalid Refresh Token: Refresh Token Not Found",
-                ),
+                RefreshError::NotFound => refresh_not_found(),
                 RefreshError::AlreadyUsed => AuthError::new(
                     StatusCode::BAD_REQUEST,
                     "refresh_token_already_used",
@@ -195,23 +196,70 @@ async fn refresh_grant(
             });
         }
     };
-    let user = users::by_id(&mut tx, &rotated.user_id)
-        .await?
-        .ok_or_else(|| {
-            AuthError::new(
-                StatusCode::BAD_REQUEST,
-                "refresh_token_not_found",
-                "Invalid Refresh Token: Refresh Token Not Found",
-            )
-        })?;
+    let session = NewSession {
+        session_id: rotated.session_id,
+        refresh_token: rotated.refresh_token,
+        assurance: rotated.assurance,
+    };
+    let answer = match service::session_answer(state, &mut tx, &rotated.user_id, &session).await {
+        Ok(answer) => answer,
+        Err(AppError::NotFound(_)) => return Err(refresh_not_found()),
+        Err(e) => return Err(e.into()),
+    };
     tx.commit().await?;
-    Ok(service::session_json(
+    Ok(answer)
+}
+
+fn refresh_not_found() -> AuthError {
+    AuthError::new(
+        StatusCode::BAD_REQUEST,
+        "refresh_token_not_found",
+        "Invalid Refresh Token: Refresh Token Not Found",
+    )
+}
+
+/// Exchanges the code a PKCE flow's link produced, with the verifier only its starter holds.
+async fn pkce_grant(state: &AppState, client: &ClientMeta, body: TokenBody) -> AuthResult<Value> {
+    let non_empty = |v: Option<String>| v.filter(|v| !v.trim().is_empty());
+    let (Some(code), Some(verifier)) = (non_empty(body.auth_code), non_empty(body.code_verifier))
+    else {
+        return Err(AuthError::validation(
+            "invalid request: both auth code and code verifier should be non-empty",
+        ));
+    };
+    service::rate_limit(state, "pkce", client, None).await?;
+    let now = state.clock.now_ms();
+    let mut tx = state.db.begin_write().await?;
+    let exchanged = match flow::exchange(&mut tx, &code, &verifier, now).await? {
+        Ok(exchanged) => exchanged,
+        Err(err) => {
+            return Err(match err {
+                ExchangeError::NotFound => AuthError::new(
+                    StatusCode::NOT_FOUND,
+                    "flow_state_not_found",
+                    "invalid flow state, no valid flow state found",
+                ),
+                ExchangeError::Expired => AuthError::new(
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    "flow_state_expired",
+                    "invalid flow state, flow state has expired",
+                ),
+                ExchangeError::BadVerifier => AuthError::new(
+                    StatusCode::BAD_REQUEST,
+                    "bad_code_verifier",
+                    "code challenge does not match previously saved code verifier",
+                ),
+            })
+        }
+    };
+    tx.commit().await?;
+    Ok(service::start_session(
         state,
-        &user,
-        &rotated.session_id,
-        &rotated.refresh_token,
-        "password",
-    )?)
+        &exchanged.user_id,
+        client,
+        &exchanged.authentication_method,
+    )
+    .await?)
 }
 
 #[derive(Deserialize)]

@@ -5,12 +5,15 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use serde::Deserialize;
-use serde_json::Value;
+use serde_json::{json, Value};
 
-use super::{parse_body, parse_password, AuthResult};
+use super::{mail_frequency, parse_body, parse_password, AuthResult};
 use crate::account::profile;
 use crate::auth::error::AuthError;
 use crate::auth::extract::AuthClaims;
+use crate::auth::links;
+use crate::auth::mfa;
+use crate::auth::otp::Purpose;
 use crate::auth::password;
 use crate::auth::service;
 use crate::auth::users;
@@ -33,14 +36,47 @@ pub(super) async fn get_user(
     let user = users::by_id(&mut conn, &claims.sub)
         .await?
         .ok_or_else(user_gone)?;
-    Ok(Json(user.to_gotrue_json()))
+    let factors = mfa::factors_of(&mut conn, &user.id).await?;
+    Ok(Json(user.to_gotrue_json_with(&factors)))
 }
+
+/// Mails a 6-digit code that confirms the next password change (`nonce` on `PUT /user`).
+pub(super) async fn reauthenticate(
+    State(state): State<AppState>,
+    AuthClaims(claims): AuthClaims,
+) -> AuthResult<Json<Value>> {
+    let user = {
+        let mut conn = state.db.pool().acquire().await?;
+        users::by_id(&mut conn, &claims.sub)
+            .await?
+            .ok_or_else(user_gone)?
+    };
+    if !user.is_confirmed() {
+        return Err(AuthError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "email_not_confirmed",
+            "Please verify your email first.",
+        ));
+    }
+    mail_frequency(&state, "reauthentication", &user.email).await?;
+    let mut tx = state.db.begin_write().await?;
+    links::send(&state, &mut tx, &user, Purpose::Reauthentication, "", None).await?;
+    tx.commit().await?;
+    state.mail_notify.notify_one();
+    Ok(Json(json!({})))
+}
+
+/// How long after signing in a session may change the password without a nonce, when
+/// `SWAZ_SECURE_PASSWORD_CHANGE` is on (GoTrue's 24 hours).
+const RECENT_SIGN_IN_SECS: i64 = 24 * 3600;
 
 #[derive(Deserialize, Default)]
 struct UpdateUserBody {
     email: Option<String>,
     password: Option<String>,
     data: Option<Value>,
+    nonce: Option<String>,
+    app_metadata: Option<Value>,
 }
 
 /// Largest `user_metadata` accepted: it travels in every access token.
@@ -58,6 +94,41 @@ pub(super) async fn update_user(
             .await?
             .ok_or_else(user_gone)?
     };
+
+    if body.app_metadata.is_some() {
+        return Err(AuthError::new(
+            StatusCode::FORBIDDEN,
+            "not_admin",
+            "Updating app_metadata requires admin privileges",
+        ));
+    }
+    let sensitive = body.password.is_some() || body.email.is_some();
+    if sensitive && claims.aal != "aal2" {
+        let mut conn = state.db.pool().acquire().await?;
+        let factors = mfa::factors_of(&mut conn, &user.id).await?;
+        if factors.iter().any(mfa::Factor::is_verified) {
+            return Err(AuthError::new(
+                StatusCode::UNAUTHORIZED,
+                "insufficient_aal",
+                "AAL2 session is required to update email or password when MFA is enabled.",
+            ));
+        }
+    }
+    let nonce = body
+        .nonce
+        .as_deref()
+        .map(str::trim)
+        .filter(|n| !n.is_empty());
+    if body.password.is_some() && nonce.is_none() && state.config.secure_password_change {
+        let signed_in_at = claims.amr.iter().map(|a| a.timestamp).min().unwrap_or(0);
+        if state.clock.now_secs() - signed_in_at > RECENT_SIGN_IN_SECS {
+            return Err(AuthError::new(
+                StatusCode::BAD_REQUEST,
+                "reauthentication_needed",
+                "Password update requires reauthentication",
+            ));
+        }
+    }
 
     // Check every field first, so a refused request changes nothing.
     let password = match body.password.as_deref() {
@@ -114,6 +185,7 @@ pub(super) async fn update_user(
         metadata: metadata.map(|(merged, _)| merged),
         profile: profile_input,
         password,
+        nonce: nonce.map(str::to_owned),
     };
     let user = service::update_user(&state, &user.id, &claims.session_id, changes)
         .await
@@ -123,7 +195,14 @@ pub(super) async fn update_user(
                 "email_exists",
                 "A user with this email address has already been registered",
             ),
+            AppError::BadRequest(msg) if msg == service::NONCE_INVALID => AuthError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "reauthentication_not_valid",
+                msg,
+            ),
             other => other.into(),
         })?;
-    Ok(Json(user.to_gotrue_json()))
+    let mut conn = state.db.pool().acquire().await?;
+    let factors = mfa::factors_of(&mut conn, &user.id).await?;
+    Ok(Json(user.to_gotrue_json_with(&factors)))
 }

@@ -1,4 +1,4 @@
-//! `/verify`: the e-mailed link (GET) and the token posted by a client (POST).
+//! `/verify`: the e-mailed link (GET) and the token or code posted by a client (POST).
 
 use axum::body::Bytes;
 use axum::extract::{Query, State};
@@ -8,9 +8,10 @@ use axum::Json;
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::{parse_body, AuthResult};
+use super::{parse_body, parse_email, AuthResult};
 use crate::auth::error::AuthError;
-use crate::auth::otp::Purpose;
+use crate::auth::links::{self, Presented};
+use crate::auth::otp;
 use crate::auth::service;
 use crate::http::client::ClientMeta;
 use crate::AppState;
@@ -23,33 +24,57 @@ pub(super) struct VerifyQuery {
     redirect_to: Option<String>,
 }
 
+/// `target` with `param` added to its query (a PKCE code) or fragment.
+fn with_query(target: &str, param: &str) -> String {
+    let (base, fragment) = match target.split_once('#') {
+        Some((base, fragment)) => (base, Some(fragment)),
+        None => (target, None),
+    };
+    let sep = if base.contains('?') { '&' } else { '?' };
+    match fragment {
+        Some(f) => format!("{base}{sep}{param}#{f}"),
+        None => format!("{base}{sep}{param}"),
+    }
+}
+
 /// The e-mailed link: signs the user in and redirects with the session in the URL fragment,
-/// where `@supabase/auth-js` picks it up (implicit flow).
+/// where `@supabase/auth-js` picks it up (implicit flow), or with `?code=` for a PKCE flow.
 pub(super) async fn verify_link(
     State(state): State<AppState>,
     Query(query): Query<VerifyQuery>,
     client: ClientMeta,
 ) -> AuthResult<Response> {
-    let purpose = query.kind.as_deref().and_then(Purpose::parse);
-    let default_path = match purpose {
-        Some(Purpose::Recovery) => "/auth/reset-password",
+    let kind = query.kind.as_deref().unwrap_or("");
+    let purposes = otp::purposes_for_type(kind);
+    let default_path = match kind {
+        "recovery" => "/auth/reset-password",
         _ => "/user-dashboard",
     };
     let target = service::safe_redirect(&state, query.redirect_to.as_deref(), default_path);
-    let failure = || {
+    let failure = |code: &str, description: &str| {
         Redirect::to(&format!(
-            "{target}#error=access_denied&error_code=otp_expired&error_description={}",
-            urlencoding::encode("Email link is invalid or has expired")
+            "{target}#error=access_denied&error_code={code}&error_description={}",
+            urlencoding::encode(description)
         ))
         .into_response()
     };
-    let (Some(purpose), Some(token)) = (purpose, query.token.filter(|t| !t.is_empty())) else {
-        return Ok(failure());
+    let expired = || failure("otp_expired", "Email link is invalid or has expired");
+    let (Some(purposes), Some(token)) = (purposes, query.token.filter(|t| !t.is_empty())) else {
+        return Ok(expired());
     };
-    let Some(user_id) = service::consume_link(&state, &token, purpose).await? else {
-        return Ok(failure());
+    let Some(verified) = links::verify(&state, Presented::Link(&token), purposes).await? else {
+        return Ok(expired());
     };
-    let session = service::start_session(&state, &user_id, &client, "otp").await?;
+    if let Some(code) = verified.pkce_code {
+        return Ok(Redirect::to(&with_query(&target, &format!("code={code}"))).into_response());
+    }
+    let session = match service::start_session(&state, &verified.user_id, &client, "otp").await {
+        Ok(session) => session,
+        Err(crate::error::AppError::Forbidden(_)) => {
+            return Ok(failure("user_banned", crate::auth::users::BANNED))
+        }
+        Err(e) => return Err(e.into()),
+    };
     let field = |k: &str| {
         session
             .get(k)
@@ -62,7 +87,7 @@ pub(super) async fn verify_link(
         field("expires_at"),
         field("expires_in"),
         field("refresh_token"),
-        purpose.as_str()
+        verified.purpose.as_str()
     );
     Ok(Redirect::to(&format!("{target}#{fragment}")).into_response())
 }
@@ -73,32 +98,106 @@ struct VerifyBody {
     kind: Option<String>,
     token: Option<String>,
     token_hash: Option<String>,
+    email: Option<String>,
+    phone: Option<String>,
+    redirect_to: Option<String>,
 }
 
+fn present(s: &Option<String>) -> bool {
+    s.as_deref().is_some_and(|v| !v.trim().is_empty())
+}
+
+/// A token from a link (`token_hash`), or a 6-digit code with the address it was sent to.
 pub(super) async fn verify_otp(
     State(state): State<AppState>,
     client: ClientMeta,
     body: Bytes,
 ) -> AuthResult<Json<Value>> {
     let body: VerifyBody = parse_body(&body)?;
-    let purpose = body
+    let kind = body
         .kind
         .as_deref()
-        .and_then(Purpose::parse)
+        .filter(|k| !k.is_empty())
         .ok_or_else(|| AuthError::validation("Verify requires a verification type"))?;
-    let token = body.token_hash.or(body.token).unwrap_or_default();
-    service::rate_limit(&state, "verify", &client, None).await?;
-    let expired = || {
-        AuthError::new(
-            StatusCode::FORBIDDEN,
-            "otp_expired",
-            "Token has expired or is invalid",
-        )
+    let purposes = otp::purposes_for_type(kind)
+        .ok_or_else(|| AuthError::validation("Invalid email verification type"))?;
+    if present(&body.token) == present(&body.token_hash) {
+        return Err(AuthError::validation(
+            "Verify requires either a token or a token hash",
+        ));
+    }
+    if let Some(hash) = body
+        .token_hash
+        .as_deref()
+        .filter(|_| present(&body.token_hash))
+    {
+        if present(&body.email) || present(&body.phone) || present(&body.redirect_to) {
+            return Err(AuthError::validation(
+                "Only the token_hash and type should be provided",
+            ));
+        }
+        service::rate_limit(&state, "verify", &client, None).await?;
+        let verified = links::verify(&state, Presented::Link(hash.trim()), purposes)
+            .await?
+            .ok_or_else(|| otp_expired("Email link is invalid or has expired"))?;
+        return sign_in(&state, &client, verified.user_id).await;
+    }
+    let code = body.token.as_deref().unwrap_or("").trim();
+    let email = match (present(&body.email), present(&body.phone)) {
+        (true, false) => parse_email(body.email.as_deref().unwrap_or(""))?,
+        (false, true) => {
+            return Err(AuthError::validation(
+                "Phone verification is not available. Verify with your email.",
+            ))
+        }
+        _ => {
+            return Err(AuthError::validation(
+                "Only an email address or phone number should be provided on verify",
+            ))
+        }
     };
-    let user_id = service::consume_link(&state, &token, purpose)
-        .await?
-        .ok_or_else(expired)?;
+    service::rate_limit(&state, "verify", &client, Some(email.as_str())).await?;
+    let verified = links::verify(
+        &state,
+        Presented::Code {
+            email: &email,
+            code,
+        },
+        purposes,
+    )
+    .await?
+    .ok_or_else(|| otp_expired("Token has expired or is invalid"))?;
+    sign_in(&state, &client, verified.user_id).await
+}
+
+fn otp_expired(msg: &str) -> AuthError {
+    AuthError::new(StatusCode::FORBIDDEN, "otp_expired", msg)
+}
+
+async fn sign_in(
+    state: &AppState,
+    client: &ClientMeta,
+    user_id: String,
+) -> AuthResult<Json<Value>> {
     Ok(Json(
-        service::start_session(&state, &user_id, &client, "otp").await?,
+        service::start_session(state, &user_id, client, "otp").await?,
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::with_query;
+
+    #[test]
+    fn the_pkce_code_joins_the_query_before_any_fragment() {
+        assert_eq!(with_query("http://a/b", "code=1"), "http://a/b?code=1");
+        assert_eq!(
+            with_query("http://a/b?x=2", "code=1"),
+            "http://a/b?x=2&code=1"
+        );
+        assert_eq!(
+            with_query("http://a/b#top", "code=1"),
+            "http://a/b?code=1#top"
+        );
+    }
 }

@@ -1,0 +1,227 @@
+//! E-mailed links and codes: issuing each kind, mailing it, and using one.
+
+use super::flow;
+use super::otp::{self, Purpose, Used};
+use super::users::{self, TimeColumn, User};
+use crate::domain::Email;
+use crate::error::{AppError, Result};
+use crate::mail::{self, templates};
+use crate::AppState;
+
+/// A link as it goes out: the URL, and the token and code behind it.
+pub struct Link {
+    pub action_link: String,
+    pub token: String,
+    pub code: String,
+    pub redirect_to: String,
+}
+
+fn verify_url(state: &AppState, token: &str, purpose: Purpose, redirect_to: &str) -> String {
+    format!(
+        "{}/auth/v1/verify?token={}&type={}&redirect_to={}",
+        state.config.public_url,
+        token,
+        purpose.as_str(),
+        urlencoding::encode(redirect_to)
+    )
+}
+
+/// Creates the token of a link for `user` without mailing it (the admin's `generate_link`).
+pub async fn issue(
+    state: &AppState,
+    conn: &mut sqlx::AnyConnection,
+    user: &User,
+    purpose: Purpose,
+    redirect_to: &str,
+    flow_id: Option<&str>,
+) -> Result<Link> {
+    let now = state.clock.now_ms();
+    let issued = otp::create(conn, &user.id, purpose, flow_id, now).await?;
+    let column = match purpose {
+        Purpose::Signup | Purpose::Invite => Some(TimeColumn::ConfirmationSent),
+        Purpose::Recovery | Purpose::MagicLink => Some(TimeColumn::RecoverySent),
+        Purpose::EmailChange | Purpose::Reauthentication => None,
+    };
+    if let Some(column) = column {
+        users::touch(conn, &user.id, column, now).await?;
+    }
+    Ok(Link {
+        action_link: verify_url(state, &issued.token, purpose, redirect_to),
+        token: issued.token,
+        code: issued.code,
+        redirect_to: redirect_to.to_owned(),
+    })
+}
+
+/// Issues a link and queues its e-mail in the caller's transaction.
+pub async fn send(
+    state: &AppState,
+    conn: &mut sqlx::AnyConnection,
+    user: &User,
+    purpose: Purpose,
+    redirect_to: &str,
+    flow_id: Option<&str>,
+) -> Result<()> {
+    let link = issue(state, conn, user, purpose, redirect_to, flow_id).await?;
+    let (to, name) = (user.email.as_str(), user.first_name.as_str());
+    let (url, code) = (link.action_link.as_str(), link.code.as_str());
+    let message = match purpose {
+        Purpose::Signup => templates::confirm_signup(to, name, url, code),
+        Purpose::Invite => templates::invite(to, url, code),
+        Purpose::MagicLink => templates::magic_link(to, name, url, code),
+        Purpose::Recovery => templates::recovery(to, name, url, code),
+        Purpose::EmailChange => {
+            let new = user.email_change.as_deref().unwrap_or(to);
+            templates::confirm_email_change(new, name, url, code)
+        }
+        Purpose::Reauthentication => templates::reauthentication(to, name, code),
+    };
+    mail::enqueue(conn, &message, state.clock.now_ms()).await?;
+    Ok(())
+}
+
+/// Queues a confirmation e-mail for an unconfirmed user.
+pub async fn send_confirmation(
+    state: &AppState,
+    conn: &mut sqlx::AnyConnection,
+    user: &User,
+    redirect_to: &str,
+) -> Result<()> {
+    send(state, conn, user, Purpose::Signup, redirect_to, None).await
+}
+
+/// What a person hands back: the token of a link, or the code typed in with their address.
+pub enum Presented<'a> {
+    Link(&'a str),
+    Code { email: &'a Email, code: &'a str },
+}
+
+/// A token used: whose, for what, and the PKCE code to exchange when a flow was started.
+pub struct Verified {
+    pub user_id: String,
+    pub purpose: Purpose,
+    pub pkce_code: Option<String>,
+}
+
+/// Uses an e-mailed token: confirms the address (or switches to the confirmed new one). `None`
+/// when the token is unknown, used, expired, or the new address was taken meanwhile.
+pub async fn verify(
+    state: &AppState,
+    presented: Presented<'_>,
+    purposes: &[Purpose],
+) -> Result<Option<Verified>> {
+    let now = state.clock.now_ms();
+    let mut tx = state.db.begin_write().await?;
+    let used = match presented {
+        Presented::Link(token) => otp::consume(&mut tx, token, purposes, now).await?,
+        Presented::Code { email, code } => {
+            let mut user = users::by_email(&mut tx, email).await?;
+            if user.is_none() && purposes.contains(&Purpose::EmailChange) {
+                user = users::by_pending_email(&mut tx, email).await?;
+            }
+            match user {
+                Some(user) => otp::consume_code(&mut tx, &user.id, code, purposes, now).await?,
+                None => None,
+            }
+        }
+    };
+    let Some(Used {
+        user_id,
+        purpose,
+        flow_id,
+    }) = used
+    else {
+        return Ok(None);
+    };
+    match purpose {
+        Purpose::EmailChange => {
+            let old = users::by_id(&mut tx, &user_id).await?;
+            let changed = match users::apply_email_change(&mut tx, &user_id, now).await {
+                Ok(changed) => changed,
+                Err(e) if crate::error::is_unique_violation(&e) => return Ok(None),
+                Err(e) => return Err(e.into()),
+            };
+            let (Some(old), Some(changed)) = (old, changed) else {
+                return Ok(None);
+            };
+            mail::enqueue(
+                &mut tx,
+                &templates::email_changed(&old.email, &changed.first_name, &changed.email),
+                now,
+            )
+            .await?;
+        }
+        Purpose::Recovery => {
+            otp::void_outstanding(&mut tx, &user_id, Purpose::Recovery, now).await?;
+            users::mark_confirmed(&mut tx, &user_id, now).await?;
+        }
+        _ => users::mark_confirmed(&mut tx, &user_id, now).await?,
+    }
+    let pkce_code = match &flow_id {
+        Some(flow_id) => flow::issue_code(&mut tx, flow_id, now).await?,
+        None => None,
+    };
+    tx.commit().await?;
+    state.mail_notify.notify_one();
+    Ok(Some(Verified {
+        user_id,
+        purpose,
+        pkce_code,
+    }))
+}
+
+/// Sends a recovery link when the address belongs to someone; says nothing either way.
+pub async fn request_recovery(
+    state: &AppState,
+    email: &Email,
+    redirect_to: &str,
+    challenge: Option<&flow::Challenge>,
+) -> Result<()> {
+    let mut tx = state.db.begin_write().await?;
+    if let Some(user) = users::by_email(&mut tx, email).await? {
+        let flow_id = match challenge {
+            Some(c) => {
+                Some(flow::start(&mut tx, &user.id, c, "recovery", state.clock.now_ms()).await?)
+            }
+            None => None,
+        };
+        send(
+            state,
+            &mut tx,
+            &user,
+            Purpose::Recovery,
+            redirect_to,
+            flow_id.as_deref(),
+        )
+        .await?;
+    }
+    tx.commit().await?;
+    state.mail_notify.notify_one();
+    Ok(())
+}
+
+/// Asks to move the account to `email`: a link goes to the new address, and the change happens
+/// only when it is used, so nobody can take over an address they do not read.
+pub async fn request_email_change(
+    state: &AppState,
+    conn: &mut sqlx::AnyConnection,
+    user: &User,
+    email: &Email,
+) -> Result<()> {
+    let now = state.clock.now_ms();
+    if let Some(owner) = users::by_email(conn, email).await? {
+        if owner.id != user.id {
+            return Err(AppError::conflict(
+                "This email address is already used by another account.",
+            ));
+        }
+        return Ok(());
+    }
+    users::set_email_change(conn, &user.id, email, now).await?;
+    let pending = User {
+        email_change: Some(email.as_str().to_owned()),
+        ..user.clone()
+    };
+    let redirect = format!("{}/account", state.config.public_url);
+    send(state, conn, &pending, Purpose::EmailChange, &redirect, None).await
+}

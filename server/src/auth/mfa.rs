@@ -1,0 +1,308 @@
+//! Second factors: authenticator-app (TOTP) factors, their challenges, and stepping a session up
+//! to aal2. Knows no HTTP; the `/factors` handlers map [`MfaError`] to GoTrue's answers.
+
+use serde_json::{json, Value};
+use sqlx::any::AnyRow;
+use sqlx::{AnyConnection, Row};
+
+use super::sessions::{self, NewSession};
+use super::totp;
+use crate::db::ms_to_rfc3339;
+use crate::error::Result;
+use crate::AppState;
+
+/// GoTrue's `MFA_MAX_ENROLLED_FACTORS`.
+pub const MAX_FACTORS: i64 = 10;
+/// How long a challenge may be answered (GoTrue's `MFA_CHALLENGE_EXPIRY_DURATION`).
+pub const CHALLENGE_LIFETIME_MS: i64 = 300 * 1000;
+/// Unverified factors older than this are cleared when a new one is enrolled.
+const STALE_UNVERIFIED_MS: i64 = 24 * 3600 * 1000;
+
+#[derive(Clone, Debug)]
+pub struct Factor {
+    pub id: String,
+    pub user_id: String,
+    pub friendly_name: String,
+    pub factor_type: String,
+    pub status: String,
+    pub secret: String,
+    pub last_used_step: Option<i64>,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+const COLUMNS: &str =
+    "id, user_id, friendly_name, factor_type, status, secret, last_used_step, created_at, updated_at";
+
+fn from_row(row: &AnyRow) -> sqlx::Result<Factor> {
+    Ok(Factor {
+        id: row.try_get("id")?,
+        user_id: row.try_get("user_id")?,
+        friendly_name: row.try_get("friendly_name")?,
+        factor_type: row.try_get("factor_type")?,
+        status: row.try_get("status")?,
+        secret: row.try_get("secret")?,
+        last_used_step: row.try_get("last_used_step")?,
+        created_at: row.try_get("created_at")?,
+        updated_at: row.try_get("updated_at")?,
+    })
+}
+
+impl Factor {
+    pub fn is_verified(&self) -> bool {
+        self.status == "verified"
+    }
+
+    /// A factor as it appears on GoTrue's user object.
+    pub fn to_gotrue_json(&self) -> Value {
+        json!({
+            "id": self.id,
+            "friendly_name": self.friendly_name,
+            "factor_type": self.factor_type,
+            "status": self.status,
+            "created_at": ms_to_rfc3339(self.created_at),
+            "updated_at": ms_to_rfc3339(self.updated_at),
+        })
+    }
+}
+
+/// Every factor of `user_id`, oldest first.
+pub async fn factors_of(conn: &mut AnyConnection, user_id: &str) -> sqlx::Result<Vec<Factor>> {
+    let rows = sqlx::query(&format!(
+        "SELECT {COLUMNS} FROM mfa_factors WHERE user_id = $1 ORDER BY created_at, id"
+    ))
+    .bind(user_id)
+    .fetch_all(conn)
+    .await?;
+    rows.iter().map(from_row).collect()
+}
+
+async fn factor_of(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    factor_id: &str,
+) -> sqlx::Result<Option<Factor>> {
+    let row = sqlx::query(&format!(
+        "SELECT {COLUMNS} FROM mfa_factors WHERE id = $1 AND user_id = $2"
+    ))
+    .bind(factor_id)
+    .bind(user_id)
+    .fetch_optional(conn)
+    .await?;
+    row.as_ref().map(from_row).transpose()
+}
+
+#[derive(Debug, PartialEq, Eq)]
+pub enum MfaError {
+    FactorNotFound,
+    ChallengeNotFound,
+    ChallengeExpired(String),
+    NameConflict(String),
+    TooManyFactors,
+    /// The session is aal1 while the user has a verified factor.
+    InsufficientAal(&'static str),
+    InvalidCode,
+    /// A code already used in this 30-second step.
+    CodeReused,
+}
+
+/// The caller of a factor operation.
+pub struct Caller<'a> {
+    pub user_id: &'a str,
+    pub email: &'a str,
+    pub session_id: &'a str,
+    pub aal: &'a str,
+}
+
+pub struct Enrolled {
+    pub factor: Factor,
+    pub uri: String,
+    pub qr_code: String,
+}
+
+/// Adds an unverified TOTP factor and answers its secret as a URI and QR code.
+pub async fn enroll(
+    state: &AppState,
+    caller: &Caller<'_>,
+    friendly_name: &str,
+    issuer: &str,
+) -> Result<std::result::Result<Enrolled, MfaError>> {
+    let now = state.clock.now_ms();
+    let mut tx = state.db.begin_write().await?;
+    let existing = factors_of(&mut tx, caller.user_id).await?;
+    let verified = existing.iter().filter(|f| f.is_verified()).count() as i64;
+    if verified > 0 && caller.aal != "aal2" {
+        return Ok(Err(MfaError::InsufficientAal(
+            "AAL2 required to enroll a new factor",
+        )));
+    }
+    if verified >= MAX_FACTORS {
+        return Ok(Err(MfaError::TooManyFactors));
+    }
+    if !friendly_name.is_empty() && existing.iter().any(|f| f.friendly_name == friendly_name) {
+        return Ok(Err(MfaError::NameConflict(friendly_name.to_owned())));
+    }
+    sqlx::query(
+        "DELETE FROM mfa_factors WHERE user_id = $1 AND status = 'unverified' AND created_at < $2",
+    )
+    .bind(caller.user_id)
+    .bind(now - STALE_UNVERIFIED_MS)
+    .execute(&mut *tx)
+    .await?;
+    let secret = totp::new_secret();
+    let row = sqlx::query(&format!(
+        "INSERT INTO mfa_factors (id, user_id, friendly_name, factor_type, status, secret, created_at, updated_at) \
+         VALUES ($1, $2, $3, 'totp', 'unverified', $4, $5, $5) RETURNING {COLUMNS}"
+    ))
+    .bind(uuid::Uuid::new_v4().to_string())
+    .bind(caller.user_id)
+    .bind(friendly_name)
+    .bind(&secret)
+    .bind(now)
+    .fetch_one(&mut *tx)
+    .await?;
+    let factor = from_row(&row)?;
+    tx.commit().await?;
+    let uri = totp::uri(&secret, issuer, caller.email);
+    let qr_code = totp::qr_code_svg(&uri)?;
+    Ok(Ok(Enrolled {
+        factor,
+        uri,
+        qr_code,
+    }))
+}
+
+pub struct Challenge {
+    pub id: String,
+    pub expires_at_secs: i64,
+}
+
+/// Opens a challenge on one of the caller's factors.
+pub async fn challenge(
+    state: &AppState,
+    user_id: &str,
+    factor_id: &str,
+    ip: &str,
+) -> Result<std::result::Result<Challenge, MfaError>> {
+    let now = state.clock.now_ms();
+    let mut tx = state.db.begin_write().await?;
+    if factor_of(&mut tx, user_id, factor_id).await?.is_none() {
+        return Ok(Err(MfaError::FactorNotFound));
+    }
+    let id = uuid::Uuid::new_v4().to_string();
+    sqlx::query(
+        "INSERT INTO mfa_challenges (id, factor_id, ip, created_at) VALUES ($1, $2, $3, $4)",
+    )
+    .bind(&id)
+    .bind(factor_id)
+    .bind(ip.chars().take(64).collect::<String>())
+    .bind(now)
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+    Ok(Ok(Challenge {
+        id,
+        expires_at_secs: (now + CHALLENGE_LIFETIME_MS) / 1000,
+    }))
+}
+
+pub struct Verified {
+    pub session: NewSession,
+    pub factor: Factor,
+}
+
+/// Answers a challenge with a code: the factor becomes verified and the session aal2.
+pub async fn verify(
+    state: &AppState,
+    caller: &Caller<'_>,
+    factor_id: &str,
+    challenge_id: &str,
+    code: &str,
+) -> Result<std::result::Result<Verified, MfaError>> {
+    let now = state.clock.now_ms();
+    let mut tx = state.db.begin_write().await?;
+    let Some(factor) = factor_of(&mut tx, caller.user_id, factor_id).await? else {
+        return Ok(Err(MfaError::FactorNotFound));
+    };
+    let row = sqlx::query(
+        "SELECT created_at, verified_at FROM mfa_challenges WHERE id = $1 AND factor_id = $2",
+    )
+    .bind(challenge_id)
+    .bind(factor_id)
+    .fetch_optional(&mut *tx)
+    .await?;
+    let Some(row) = row else {
+        return Ok(Err(MfaError::ChallengeNotFound));
+    };
+    let created_at: i64 = row.try_get("created_at")?;
+    let verified_at: Option<i64> = row.try_get("verified_at")?;
+    if verified_at.is_some() || now - created_at > CHALLENGE_LIFETIME_MS {
+        return Ok(Err(MfaError::ChallengeExpired(challenge_id.to_owned())));
+    }
+    let Some(step) = totp::matching_step(&factor.secret, code, now / 1000) else {
+        return Ok(Err(MfaError::InvalidCode));
+    };
+    if factor.last_used_step.is_some_and(|used| step <= used) {
+        return Ok(Err(MfaError::CodeReused));
+    }
+    sqlx::query("UPDATE mfa_challenges SET verified_at = $1 WHERE id = $2")
+        .bind(now)
+        .bind(challenge_id)
+        .execute(&mut *tx)
+        .await?;
+    let row = sqlx::query(&format!(
+        "UPDATE mfa_factors SET status = 'verified', last_used_step = $1, updated_at = $2 \
+         WHERE id = $3 RETURNING {COLUMNS}"
+    ))
+    .bind(step)
+    .bind(now)
+    .bind(factor_id)
+    .fetch_one(&mut *tx)
+    .await?;
+    let factor = from_row(&row)?;
+    let session = sessions::step_up(
+        &mut tx,
+        caller.session_id,
+        caller.user_id,
+        factor_id,
+        "totp",
+        now,
+    )
+    .await?;
+    sessions::revoke_aal1_except(&mut tx, caller.user_id, caller.session_id, now).await?;
+    tx.commit().await?;
+    Ok(Ok(Verified { session, factor }))
+}
+
+/// Removes one of the caller's factors; a verified one only from an aal2 session.
+pub async fn unenroll(
+    state: &AppState,
+    caller: &Caller<'_>,
+    factor_id: &str,
+) -> Result<std::result::Result<(), MfaError>> {
+    let mut tx = state.db.begin_write().await?;
+    let Some(factor) = factor_of(&mut tx, caller.user_id, factor_id).await? else {
+        return Ok(Err(MfaError::FactorNotFound));
+    };
+    if factor.is_verified() && caller.aal != "aal2" {
+        return Ok(Err(MfaError::InsufficientAal(
+            "AAL2 required to unenroll verified factor",
+        )));
+    }
+    delete_factor(&mut tx, &factor.id).await?;
+    tx.commit().await?;
+    Ok(Ok(()))
+}
+
+/// Deletes a factor and its challenges (the operator's reset for a lost phone, too).
+pub async fn delete_factor(conn: &mut AnyConnection, factor_id: &str) -> sqlx::Result<()> {
+    sqlx::query("DELETE FROM mfa_challenges WHERE factor_id = $1")
+        .bind(factor_id)
+        .execute(&mut *conn)
+        .await?;
+    sqlx::query("DELETE FROM mfa_factors WHERE id = $1")
+        .bind(factor_id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}

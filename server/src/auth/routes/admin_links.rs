@@ -1,0 +1,221 @@
+//! `/admin/generate_link` and `/invite`: the operator's e-mail links.
+
+use axum::body::Bytes;
+use axum::extract::{Query, State};
+use axum::http::StatusCode;
+use axum::Json;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use super::signup::create_passwordless;
+use super::{parse_body, parse_email, parse_password, AuthResult, RedirectQuery};
+use crate::auth::admin::Admin;
+use crate::auth::error::AuthError;
+use crate::auth::links;
+use crate::auth::otp::Purpose;
+use crate::auth::service::{self, CreateUser};
+use crate::auth::users::{self, User};
+use crate::domain::{name_part, Email};
+use crate::error::AppError;
+use crate::AppState;
+
+#[derive(Deserialize, Default)]
+struct LinkBody {
+    #[serde(rename = "type")]
+    kind: Option<String>,
+    email: Option<String>,
+    new_email: Option<String>,
+    password: Option<String>,
+    data: Option<Value>,
+    redirect_to: Option<String>,
+}
+
+fn email_exists() -> AuthError {
+    AuthError::new(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "email_exists",
+        "A user with this email address has already been registered",
+    )
+}
+
+fn data_object(data: Option<Value>) -> AuthResult<Value> {
+    match data {
+        None | Some(Value::Null) => Ok(json!({})),
+        Some(data @ Value::Object(_)) => Ok(data),
+        Some(_) => Err(AuthError::validation("data must be a JSON object.")),
+    }
+}
+
+async fn find(state: &AppState, email: &Email) -> AuthResult<Option<User>> {
+    let mut conn = state.db.pool().acquire().await?;
+    Ok(users::by_email(&mut conn, email).await?)
+}
+
+/// Creates the link an e-mail would carry, without sending anything, and answers it with the
+/// user (GoTrue's shape: the user's fields and `action_link`, `email_otp`, `hashed_token`,
+/// `verification_type`, `redirect_to`).
+pub(super) async fn generate_link(
+    _: Admin,
+    State(state): State<AppState>,
+    Query(query): Query<RedirectQuery>,
+    body: Bytes,
+) -> AuthResult<Json<Value>> {
+    let body: LinkBody = parse_body(&body)?;
+    let kind = body.kind.clone().unwrap_or_default();
+    let email = parse_email(body.email.as_deref().unwrap_or(""))?;
+    let requested = body.redirect_to.as_deref().or(query.redirect_to.as_deref());
+    let existing = find(&state, &email).await?;
+    let (user, purpose) = match kind.as_str() {
+        "signup" => {
+            let password = parse_password(&state, body.password.as_deref().unwrap_or(""))?;
+            match existing {
+                Some(user) if user.is_confirmed() => return Err(email_exists()),
+                Some(user) => (user, Purpose::Signup),
+                None => (
+                    create(&state, &email, Some(&password), data_object(body.data)?).await?,
+                    Purpose::Signup,
+                ),
+            }
+        }
+        "invite" => match existing {
+            Some(user) if user.is_confirmed() => return Err(email_exists()),
+            Some(user) => (user, Purpose::Invite),
+            None => (
+                create(&state, &email, None, data_object(body.data)?).await?,
+                Purpose::Invite,
+            ),
+        },
+        "magiclink" => match existing {
+            Some(user) if user.is_confirmed() => (user, Purpose::MagicLink),
+            Some(user) => (user, Purpose::Signup),
+            None => (
+                create(&state, &email, None, data_object(body.data)?).await?,
+                Purpose::Signup,
+            ),
+        },
+        "recovery" => (
+            existing.ok_or_else(user_with_email_not_found)?,
+            Purpose::Recovery,
+        ),
+        "email_change_new" => {
+            let user = existing.ok_or_else(user_with_email_not_found)?;
+            let new = parse_email(body.new_email.as_deref().unwrap_or(""))?;
+            if find(&state, &new).await?.is_some() {
+                return Err(email_exists());
+            }
+            let mut tx = state.db.begin_write().await?;
+            users::set_email_change(&mut tx, &user.id, &new, state.clock.now_ms()).await?;
+            tx.commit().await?;
+            (
+                User {
+                    email_change: Some(new.as_str().to_owned()),
+                    ..user
+                },
+                Purpose::EmailChange,
+            )
+        }
+        "email_change_current" => {
+            return Err(AuthError::validation(
+                "Enable secure email change to generate link for current email",
+            ))
+        }
+        other => {
+            return Err(AuthError::validation(format!(
+                "Invalid email action link type requested: {other}"
+            )))
+        }
+    };
+    let default_path = match purpose {
+        Purpose::Recovery => "/auth/reset-password",
+        Purpose::EmailChange => "/account",
+        _ => "/user-dashboard",
+    };
+    let redirect = service::safe_redirect(&state, requested, default_path);
+    let mut tx = state.db.begin_write().await?;
+    let link = links::issue(&state, &mut tx, &user, purpose, &redirect, None).await?;
+    let user = users::by_id(&mut tx, &user.id).await?.unwrap_or(user);
+    tx.commit().await?;
+    let mut answer = user.to_gotrue_json();
+    answer["action_link"] = json!(link.action_link);
+    answer["email_otp"] = json!(link.code);
+    answer["hashed_token"] = json!(link.token);
+    answer["verification_type"] = json!(purpose.as_str());
+    answer["redirect_to"] = json!(link.redirect_to);
+    Ok(Json(answer))
+}
+
+fn user_with_email_not_found() -> AuthError {
+    AuthError::new(
+        StatusCode::NOT_FOUND,
+        "user_not_found",
+        "User with this email not found",
+    )
+}
+
+/// An unconfirmed account for a link; with no password a random one is set.
+async fn create(
+    state: &AppState,
+    email: &Email,
+    password: Option<&crate::auth::password::NewPassword>,
+    data: Value,
+) -> AuthResult<User> {
+    let Some(password) = password else {
+        return create_passwordless(state, email, data).await;
+    };
+    let text = |k: &str| {
+        data.get(k)
+            .and_then(Value::as_str)
+            .unwrap_or("")
+            .trim()
+            .to_owned()
+    };
+    let first = name_part(&text("first_name"), "First name", false)?;
+    let last = name_part(&text("last_name"), "Last name", false)?;
+    let created = service::create_user(
+        state,
+        CreateUser {
+            email,
+            password,
+            first_name: &first,
+            last_name: &last,
+            metadata: data,
+            confirmed: false,
+            confirmation_redirect: None,
+        },
+    )
+    .await
+    .map_err(|e| match e {
+        AppError::Conflict(_) => email_exists(),
+        other => other.into(),
+    })?;
+    Ok(created.user)
+}
+
+#[derive(Deserialize, Default)]
+struct InviteBody {
+    email: Option<String>,
+    data: Option<Value>,
+}
+
+/// Invites someone by e-mail: an account waiting for them, and a link that signs them in.
+pub(super) async fn invite(
+    _: Admin,
+    State(state): State<AppState>,
+    Query(query): Query<RedirectQuery>,
+    body: Bytes,
+) -> AuthResult<Json<Value>> {
+    let body: InviteBody = parse_body(&body)?;
+    let email = parse_email(body.email.as_deref().unwrap_or(""))?;
+    let user = match find(&state, &email).await? {
+        Some(user) if user.is_confirmed() => return Err(email_exists()),
+        Some(user) => user,
+        None => create(&state, &email, None, data_object(body.data)?).await?,
+    };
+    let redirect = service::safe_redirect(&state, query.redirect_to.as_deref(), "/user-dashboard");
+    let mut tx = state.db.begin_write().await?;
+    links::send(&state, &mut tx, &user, Purpose::Invite, &redirect, None).await?;
+    let user = users::by_id(&mut tx, &user.id).await?.unwrap_or(user);
+    tx.commit().await?;
+    state.mail_notify.notify_one();
+    Ok(Json(user.to_gotrue_json()))
+}

@@ -1,0 +1,186 @@
+//! `/factors`: authenticator-app (TOTP) two-factor sign-in, as GoTrue's MFA API.
+
+use axum::body::Bytes;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::Json;
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use super::{parse_body, AuthResult};
+use crate::auth::error::AuthError;
+use crate::auth::extract::AuthClaims;
+use crate::auth::mfa::{self, Caller, MfaError};
+use crate::auth::service;
+use crate::auth::tokens::Claims;
+use crate::http::client::ClientMeta;
+use crate::AppState;
+
+fn caller(claims: &Claims) -> Caller<'_> {
+    Caller {
+        user_id: &claims.sub,
+        email: &claims.email,
+        session_id: &claims.session_id,
+        aal: &claims.aal,
+    }
+}
+
+impl From<MfaError> for AuthError {
+    fn from(err: MfaError) -> Self {
+        let unprocessable = StatusCode::UNPROCESSABLE_ENTITY;
+        match err {
+            MfaError::FactorNotFound => {
+                Self::new(StatusCode::NOT_FOUND, "mfa_factor_not_found", "Factor not found")
+            }
+            MfaError::ChallengeNotFound => Self::new(
+                StatusCode::NOT_FOUND,
+                "mfa_factor_not_found",
+                "MFA factor with the provided challenge ID not found",
+            ),
+            MfaError::ChallengeExpired(id) => Self::new(
+                unprocessable,
+                "mfa_challenge_expired",
+                format!("MFA challenge {id} has expired, verify against another challenge or create a new challenge."),
+            ),
+            MfaError::NameConflict(name) => Self::new(
+                unprocessable,
+                "mfa_factor_name_conflict",
+                format!("A factor with the friendly name {name:?} for this user already exists"),
+            ),
+            MfaError::TooManyFactors => Self::new(
+                unprocessable,
+                "too_many_enrolled_mfa_factors",
+                "Maximum number of verified factors reached, unenroll to continue",
+            ),
+            MfaError::InsufficientAal(msg) => Self::new(unprocessable, "insufficient_aal", msg),
+            MfaError::InvalidCode => Self::new(
+                unprocessable,
+                "mfa_verification_failed",
+                "Invalid TOTP code entered",
+            ),
+            MfaError::CodeReused => Self::new(
+                unprocessable,
+                "mfa_verification_failed",
+                "This code was already used. Wait for the next one in your authenticator app.",
+            ),
+        }
+    }
+}
+
+fn factor_id(raw: &str) -> AuthResult<&str> {
+    uuid::Uuid::parse_str(raw).map_err(|_| {
+        AuthError::new(
+            StatusCode::NOT_FOUND,
+            "validation_failed",
+            "factor_id must be an UUID",
+        )
+    })?;
+    Ok(raw)
+}
+
+#[derive(Deserialize, Default)]
+struct EnrollBody {
+    factor_type: Option<String>,
+    friendly_name: Option<String>,
+    issuer: Option<String>,
+}
+
+pub(super) async fn enroll(
+    State(state): State<AppState>,
+    AuthClaims(claims): AuthClaims,
+    body: Bytes,
+) -> AuthResult<Json<Value>> {
+    let body: EnrollBody = parse_body(&body)?;
+    if body.factor_type.as_deref() != Some("totp") {
+        return Err(AuthError::validation(
+            "factor_type needs to be totp: authenticator apps are the second factor available here",
+        ));
+    }
+    let name = body.friendly_name.unwrap_or_default().trim().to_owned();
+    if name.chars().count() > 100 {
+        return Err(AuthError::validation(
+            "friendly_name must be at most 100 characters",
+        ));
+    }
+    let issuer = match body
+        .issuer
+        .as_deref()
+        .map(str::trim)
+        .filter(|i| !i.is_empty())
+    {
+        Some(issuer) if issuer.contains(':') => {
+            return Err(AuthError::validation("issuer must not contain a colon"))
+        }
+        Some(issuer) => issuer.chars().take(100).collect(),
+        None => "SWAZ".to_owned(),
+    };
+    let enrolled = mfa::enroll(&state, &caller(&claims), &name, &issuer).await??;
+    Ok(Json(json!({
+        "id": enrolled.factor.id,
+        "type": "totp",
+        "friendly_name": enrolled.factor.friendly_name,
+        "totp": {
+            "qr_code": enrolled.qr_code,
+            "secret": enrolled.factor.secret,
+            "uri": enrolled.uri,
+        },
+    })))
+}
+
+pub(super) async fn challenge(
+    State(state): State<AppState>,
+    AuthClaims(claims): AuthClaims,
+    Path(id): Path<String>,
+    client: ClientMeta,
+) -> AuthResult<Json<Value>> {
+    let id = factor_id(&id)?;
+    service::rate_limit(&state, "mfa-challenge", &client, Some(&claims.sub)).await?;
+    let challenge = mfa::challenge(&state, &claims.sub, id, &client.ip).await??;
+    Ok(Json(json!({
+        "id": challenge.id,
+        "type": "totp",
+        "expires_at": challenge.expires_at_secs,
+    })))
+}
+
+#[derive(Deserialize, Default)]
+struct VerifyBody {
+    challenge_id: Option<String>,
+    code: Option<String>,
+}
+
+pub(super) async fn verify(
+    State(state): State<AppState>,
+    AuthClaims(claims): AuthClaims,
+    Path(id): Path<String>,
+    client: ClientMeta,
+    body: Bytes,
+) -> AuthResult<Json<Value>> {
+    let id = factor_id(&id)?;
+    let body: VerifyBody = parse_body(&body)?;
+    let code = body.code.unwrap_or_default();
+    if code.trim().is_empty() {
+        return Err(AuthError::validation("Code needs to be non-empty"));
+    }
+    let challenge_id = body
+        .challenge_id
+        .filter(|c| uuid::Uuid::parse_str(c).is_ok())
+        .ok_or_else(|| AuthError::validation("challenge_id must be an UUID"))?;
+    // Guessing six digits is throttled per account, across every address.
+    service::rate_limit(&state, "mfa-verify", &client, Some(&claims.sub)).await?;
+    let verified = mfa::verify(&state, &caller(&claims), id, &challenge_id, &code).await??;
+    let mut conn = state.db.pool().acquire().await?;
+    Ok(Json(
+        service::session_answer(&state, &mut conn, &claims.sub, &verified.session).await?,
+    ))
+}
+
+pub(super) async fn unenroll(
+    State(state): State<AppState>,
+    AuthClaims(claims): AuthClaims,
+    Path(id): Path<String>,
+) -> AuthResult<Json<Value>> {
+    let id = factor_id(&id)?;
+    mfa::unenroll(&state, &caller(&claims), id).await??;
+    Ok(Json(json!({ "id": id })))
+}
