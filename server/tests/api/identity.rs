@@ -369,7 +369,10 @@ async fn recover_answers_the_same_for_unknown_emails_and_mails_only_real_account
     )
     .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert_eq!(body["msg"], "Please enter a valid email.");
+    assert_eq!(
+        body["msg"],
+        "Unable to validate email address: invalid format"
+    );
 }
 
 #[tokio::test]

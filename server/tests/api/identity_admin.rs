@@ -152,7 +152,7 @@ async fn admin_reads_one_user_by_id() {
     assert_eq!(user["id"], id.as_str());
 
     let (status, body) = get(&app, "/auth/v1/admin/users/not-a-uuid", Some(&admin)).await;
-    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(status, StatusCode::NOT_FOUND);
     assert_eq!(body["msg"], "user_id must be an UUID");
     let unknown = uuid::Uuid::new_v4();
     let (status, body) = get(
@@ -237,4 +237,245 @@ async fn admin_create_refuses_bad_input_with_gotrue_messages() {
         (StatusCode::FORBIDDEN, Some("not_admin"))
     );
     assert_eq!(app.count("users").await, 1);
+}
+
+async fn send(
+    app: &TestApp,
+    method: reqwest::Method,
+    path: &str,
+    token: &str,
+    body: Value,
+) -> (StatusCode, Value) {
+    let res = app
+        .http
+        .request(method, app.url(path))
+        .bearer_auth(token)
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    (res.status(), res.json().await.unwrap())
+}
+
+#[tokio::test]
+async fn an_admin_updates_metadata_bans_and_deletes_a_user() {
+    let app = TestApp::spawn().await;
+    let (id, _, session) = app.signed_in_user("ann@example.com").await;
+    let admin = service_key(&app);
+    let path = format!("/auth/v1/admin/users/{id}");
+    let (status, user) = send(
+        &app,
+        reqwest::Method::PUT,
+        &path,
+        &admin,
+        json!({ "user_metadata": { "sport": "hockey", "first_name": "Annie" },
+                "app_metadata": { "plan": "club" } }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{user}");
+    assert_eq!(user["user_metadata"]["sport"], "hockey");
+    assert_eq!(user["user_metadata"]["first_name"], "Annie");
+    assert_eq!(user["app_metadata"]["plan"], "club");
+    assert_eq!(user["app_metadata"]["provider"], "email");
+    // The operator's app_metadata travels in the member's next token.
+    let refreshed: Value = app
+        .post_json(
+            "/auth/v1/token?grant_type=refresh_token",
+            json!({ "refresh_token": session["refresh_token"] }),
+        )
+        .await
+        .json()
+        .await
+        .unwrap();
+    assert_eq!(refreshed["user"]["app_metadata"]["plan"], "club");
+
+    // A taken address changes nothing at all.
+    app.create_user("bob@example.com", "long-enough-1", "Bob")
+        .await;
+    let (status, body) = send(
+        &app,
+        reqwest::Method::PUT,
+        &path,
+        &admin,
+        json!({ "email": "bob@example.com", "user_metadata": { "sport": "golf" } }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(body["error_code"], "email_exists");
+    let (_, user) = get(&app, &path, Some(&admin)).await;
+    assert_eq!(user["user_metadata"]["sport"], "hockey");
+
+    let (status, user) = send(
+        &app,
+        reqwest::Method::PUT,
+        &path,
+        &admin,
+        json!({ "ban_duration": "24h" }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(user["banned_until"].is_string());
+    let res = app
+        .post_json(
+            "/auth/v1/token?grant_type=password",
+            json!({ "email": "ann@example.com", "password": crate::support::TEST_PASSWORD }),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::FORBIDDEN);
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(body["error_code"], "user_banned");
+    let (status, body) = send(
+        &app,
+        reqwest::Method::PUT,
+        &path,
+        &admin,
+        json!({ "ban_duration": "ten days" }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    send(
+        &app,
+        reqwest::Method::PUT,
+        &path,
+        &admin,
+        json!({ "ban_duration": "none" }),
+    )
+    .await;
+    app.sign_in("ann@example.com", crate::support::TEST_PASSWORD)
+        .await;
+
+    let (status, body) = send(&app, reqwest::Method::DELETE, &path, &admin, json!({})).await;
+    assert_eq!((status, body), (StatusCode::OK, json!({})));
+    let (status, body) = get(&app, &path, Some(&admin)).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(body["error_code"], "user_not_found");
+}
+
+#[tokio::test]
+async fn generate_link_answers_a_working_link_and_code_without_sending_mail() {
+    let app = TestApp::spawn().await;
+    app.create_user("ann@example.com", "long-enough-1", "Ann")
+        .await;
+    let admin = service_key(&app);
+    let (status, link) = send(
+        &app,
+        reqwest::Method::POST,
+        "/auth/v1/admin/generate_link",
+        &admin,
+        json!({ "type": "magiclink", "email": "ann@example.com" }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{link}");
+    assert_eq!(link["email"], "ann@example.com");
+    assert_eq!(link["verification_type"], "magiclink");
+    let action = link["action_link"].as_str().unwrap();
+    assert!(action.starts_with(&format!("{}/auth/v1/verify?token=", app.base)));
+    assert_eq!(link["email_otp"].as_str().unwrap().len(), 6);
+    let res = app
+        .post_json(
+            "/auth/v1/verify",
+            json!({ "type": "email", "email": "ann@example.com", "token": link["email_otp"] }),
+        )
+        .await;
+    assert_eq!(res.status(), StatusCode::OK);
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    assert!(app.mailbox("ann@example.com", 0).await.is_empty());
+
+    let (status, body) = send(
+        &app,
+        reqwest::Method::POST,
+        "/auth/v1/admin/generate_link",
+        &admin,
+        json!({ "type": "recovery", "email": "ghost@example.com" }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(body["msg"], "User with this email not found");
+    let (status, body) = send(
+        &app,
+        reqwest::Method::POST,
+        "/auth/v1/admin/generate_link",
+        &admin,
+        json!({ "type": "teleport", "email": "ann@example.com" }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        body["msg"],
+        "Invalid email action link type requested: teleport"
+    );
+}
+
+#[tokio::test]
+async fn an_invitation_mails_a_link_that_signs_the_new_member_in() {
+    let app = TestApp::spawn().await;
+    let admin = service_key(&app);
+    let (status, user) = send(
+        &app,
+        reqwest::Method::POST,
+        "/auth/v1/invite",
+        &admin,
+        json!({ "email": "coach@example.com", "data": { "first_name": "Cora" } }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{user}");
+    assert!(user["email_confirmed_at"].is_null());
+    let mail = &app.mailbox("coach@example.com", 1).await[0];
+    assert_eq!(mail["subject"], "You have been invited to SWAZ");
+    let link = app.link_in(mail);
+    assert!(link.contains("type=invite"), "{link}");
+    let client = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    let res = client.get(&link).send().await.unwrap();
+    let location = res.headers()["location"].to_str().unwrap();
+    assert!(location.contains("#access_token="), "{location}");
+    assert!(location.contains("type=invite"), "{location}");
+
+    let (status, body) = send(
+        &app,
+        reqwest::Method::POST,
+        "/auth/v1/invite",
+        &admin,
+        json!({ "email": "coach@example.com" }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(body["error_code"], "email_exists");
+}
+
+#[tokio::test]
+async fn an_admin_lists_and_removes_a_members_factors() {
+    let app = TestApp::spawn().await;
+    let (id, token, _) = app.signed_in_user("ann@example.com").await;
+    let (_, enrolled) = app
+        .post_as(
+            &token,
+            "/auth/v1/factors",
+            json!({ "factor_type": "totp", "friendly_name": "Phone" }),
+        )
+        .await;
+    let admin = service_key(&app);
+    let (status, factors) = get(
+        &app,
+        &format!("/auth/v1/admin/users/{id}/factors"),
+        Some(&admin),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(factors[0]["id"], enrolled["id"]);
+    assert!(factors[0].get("secret").is_none());
+    let path = format!(
+        "/auth/v1/admin/users/{id}/factors/{}",
+        enrolled["id"].as_str().unwrap()
+    );
+    let (status, removed) = send(&app, reqwest::Method::DELETE, &path, &admin, json!({})).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(removed["friendly_name"], "Phone");
+    let (status, body) = send(&app, reqwest::Method::DELETE, &path, &admin, json!({})).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(body["error_code"], "mfa_factor_not_found");
+    let (status, _) = send(&app, reqwest::Method::DELETE, &path, &token, json!({})).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
 }

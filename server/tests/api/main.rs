@@ -15,6 +15,8 @@ mod fake_stripe;
 mod hardening;
 mod identity;
 mod identity_admin;
+mod identity_mfa;
+mod identity_otp;
 mod identity_settings;
 mod inspiration;
 mod mail;
