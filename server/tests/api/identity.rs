@@ -610,3 +610,36 @@ async fn a_user_update_refused_for_a_taken_email_writes_neither_metadata_nor_pas
     assert!(after["new_email"].is_null());
     app.sign_in("ann@example.com", "first-password-1").await;
 }
+
+#[tokio::test]
+async fn a_dated_api_version_gets_gotrues_newer_error_shape() {
+    let app = TestApp::spawn().await;
+    let res = app
+        .http
+        .post(app.url("/auth/v1/token?grant_type=password"))
+        .header("X-Supabase-Api-Version", "2024-01-01")
+        .json(&json!({ "email": "ann@example.com", "password": "not-the-password" }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(res.headers()["x-supabase-api-version"], "2024-01-01");
+    assert_eq!(res.headers()["x-sb-error-code"], "invalid_credentials");
+    let body: Value = res.json().await.unwrap();
+    assert_eq!(
+        body,
+        json!({ "code": "invalid_credentials", "message": "Invalid login credentials" })
+    );
+    // Without the header, the older shape.
+    let (status, body) = error_of(
+        app.post_json(
+            "/auth/v1/token?grant_type=password",
+            json!({ "email": "ann@example.com", "password": "not-the-password" }),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(body["code"], 400);
+    assert_eq!(body["error_code"], "invalid_credentials");
+}

@@ -321,7 +321,7 @@ async fn an_admin_updates_metadata_bans_and_deletes_a_user() {
             json!({ "email": "ann@example.com", "password": crate::support::TEST_PASSWORD }),
         )
         .await;
-    assert_eq!(res.status(), StatusCode::FORBIDDEN);
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
     let body: Value = res.json().await.unwrap();
     assert_eq!(body["error_code"], "user_banned");
     let (status, body) = send(

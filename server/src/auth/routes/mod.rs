@@ -15,6 +15,7 @@ use crate::AppState;
 
 mod admin;
 mod admin_links;
+mod api_version;
 mod factors;
 mod recover;
 mod settings;
@@ -66,6 +67,7 @@ pub fn router() -> Router<AppState> {
                 "This identity endpoint does not exist",
             )
         })
+        .layer(axum::middleware::from_fn(api_version::negotiate))
 }
 
 /// Parses a JSON body with GoTrue's error for a malformed one; an empty body is `{}`.

@@ -102,6 +102,9 @@ async fn password_grant(
             "Email not confirmed",
         ));
     }
+    if user.is_banned(state.clock.now_ms()) {
+        return Err(user_banned());
+    }
     Ok(service::start_session(state, &user.id, client, "password").await?)
 }
 
@@ -204,10 +207,16 @@ async fn refresh_grant(
     let answer = match service::session_answer(state, &mut tx, &rotated.user_id, &session).await {
         Ok(answer) => answer,
         Err(AppError::NotFound(_)) => return Err(refresh_not_found()),
+        Err(AppError::Forbidden(_)) => return Err(user_banned()),
         Err(e) => return Err(e.into()),
     };
     tx.commit().await?;
     Ok(answer)
+}
+
+/// The token endpoint's answer to a banned user (400, where `/verify` says 403).
+fn user_banned() -> AuthError {
+    AuthError::new(StatusCode::BAD_REQUEST, "user_banned", users::BANNED)
 }
 
 fn refresh_not_found() -> AuthError {
