@@ -1,37 +1,12 @@
 // Drives the server with the real @supabase/auth-js client, unmodified: the proof that /auth/v1
 // speaks GoTrue's wire format for every call the web app makes.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { AuthClient } from '@supabase/auth-js';
-import { startServer, createUser, latestMail, linkIn } from '../support/server.mjs';
+import { createUser, latestMail, linkIn } from '../support/server.mjs';
+import { useServer, authClient, memoryStorage, uniqueEmail } from './helpers.mjs';
 
-let server;
-before(async () => { server = await startServer(); });
-after(async () => { await server?.stop(); });
-
-function memoryStorage() {
-  const items = new Map();
-  return {
-    getItem: (k) => items.get(k) ?? null,
-    setItem: (k, v) => { items.set(k, v); },
-    removeItem: (k) => { items.delete(k); },
-    items,
-  };
-}
-
-function client(storage = memoryStorage()) {
-  return new AuthClient({
-    url: `${server.baseURL}/auth/v1`,
-    storageKey: 'sb-swaz-auth-token',
-    storage,
-    autoRefreshToken: false,
-    persistSession: true,
-    detectSessionInUrl: false,
-  });
-}
-
-let n = 0;
-const uniqueEmail = (tag) => `${tag}-${Date.now()}-${n++}@example.com`;
+const server = useServer();
+const client = (storage = memoryStorage()) => authClient(server, { storage });
 
 test('signs in with a password and stores the session under sb-swaz-auth-token', async () => {
   const email = uniqueEmail('ann');

@@ -1,3 +1,17 @@
 export const swazBin: string;
 export function freePort(): Promise<number>;
 export function serverEnv(port: number): Record<string, string>;
+export function serviceKey(env: Record<string, string>, days?: number): string;
+export interface DevMail {
+  to: string | string[];
+  subject: string;
+  text: string;
+  html: string;
+  replyTo?: string | null;
+  createdAt: string;
+}
+export function mailsTo(baseURL: string, email: string): Promise<DevMail[]>;
+export function mailMatching(baseURL: string, email: string, accept: (mail: DevMail) => boolean, timeoutMs?: number): Promise<DevMail>;
+export function latestMail(baseURL: string, email: string, timeoutMs?: number): Promise<DevMail>;
+export function linkIn(mail: DevMail): string;
+export function codeIn(mail: DevMail): string;

@@ -78,20 +78,45 @@ export function createUser(env, { email, password, firstName = 'Test', lastName 
   return execFileSync(swazBin, args, { env: { ...process.env, ...env } }).toString().trim();
 }
 
-/** Newest mail to `email` in the development mailbox, waiting for it to be delivered. */
-export async function latestMail(baseURL, email, timeoutMs = 10_000) {
+/** A service-role key for the admin API of the server with this environment (`swaz service-key`). */
+export function serviceKey(env, days = 1) {
+  // Without the server's data directory the command would make a new secret in the working one.
+  if (!env?.SWAZ_DATA_DIR) throw new Error('serviceKey needs the environment of the test server');
+  return execFileSync(swazBin, ['service-key', '--days', String(days)], { env: { ...process.env, ...env } }).toString().trim();
+}
+
+/** Every mail delivered to `email` in the development mailbox so far, newest first. */
+export async function mailsTo(baseURL, email) {
+  const res = await fetch(`${baseURL}/_dev/mailbox?to=${encodeURIComponent(email)}`);
+  if (!res.ok) throw new Error(`GET /_dev/mailbox answered ${res.status}`);
+  return res.json();
+}
+
+/** Newest mail to `email` that `accept` takes, waiting for it to be delivered. */
+export async function mailMatching(baseURL, email, accept, timeoutMs = 10_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const res = await fetch(`${baseURL}/_dev/mailbox?to=${encodeURIComponent(email)}`);
-    const mails = await res.json();
-    if (mails.length) return mails[0];
+    const mail = (await mailsTo(baseURL, email)).find(accept);
+    if (mail) return mail;
     if (Date.now() > deadline) throw new Error(`no mail to ${email}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** Newest mail to `email` in the development mailbox, waiting for it to be delivered. */
+export function latestMail(baseURL, email, timeoutMs = 10_000) {
+  return mailMatching(baseURL, email, () => true, timeoutMs);
 }
 
 export function linkIn(mail) {
   const match = mail.text.match(/https?:\/\/\S+/);
   if (!match) throw new Error(`no link in ${mail.text}`);
   return match[0];
+}
+
+/** The 6-digit code a mail asks to enter ("… code …: 123456"). */
+export function codeIn(mail) {
+  const match = mail.text.match(/\bcode\b[^\n]*:\s*(\d{6})\s*$/m);
+  if (!match) throw new Error(`no code in ${mail.text}`);
+  return match[1];
 }
