@@ -100,6 +100,10 @@ pub fn qr_code_svg(uri: &str) -> anyhow::Result<String> {
     let code = qrcode::QrCode::new(uri.as_bytes())?;
     let svg = code
         .render::<qrcode::render::svg::Color<'_>>()
+        // Colour names rather than `#rgb`: auth-js puts the markup into a `data:` URI unencoded,
+        // where a `#` would end it.
+        .dark_color(qrcode::render::svg::Color("black"))
+        .light_color(qrcode::render::svg::Color("white"))
         .min_dimensions(200, 200)
         .quiet_zone(true)
         .build();
@@ -152,6 +156,10 @@ mod tests {
         assert!(uri.starts_with("otpauth://totp/SWAZ:ann%40example.com?secret="));
         let svg = qr_code_svg(&uri).unwrap();
         assert!(svg.starts_with("<?xml"));
+        assert!(
+            !svg.contains('#'),
+            "a # would cut auth-js's data: URI short"
+        );
         assert!(svg.contains("<svg"));
     }
 }
