@@ -2,6 +2,7 @@ import type { Session } from '@supabase/auth-js';
 import { useQueryClient } from '@tanstack/react-query';
 import { startTransition, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { isPaid, useProfile } from '@/features/account/api/get-profile';
+import { needsSecondFactor } from '@/lib/assurance';
 import { authClient } from '@/lib/auth';
 import { AuthContext, type AuthState } from '@/lib/auth-context';
 import { clearSessionEndedNotice, onSessionRejected } from '@/lib/session-expiry';
@@ -9,8 +10,8 @@ import { useTimeZoneSync } from './use-time-zone-sync';
 
 /**
  * Holds the session from auth-js events (SIGNED_IN, SIGNED_OUT, TOKEN_REFRESHED,
- * USER_UPDATED, PASSWORD_RECOVERY, INITIAL_SESSION) and renders nothing until
- * the initial session is known (SPEC §4).
+ * USER_UPDATED, PASSWORD_RECOVERY, MFA_CHALLENGE_VERIFIED, INITIAL_SESSION) and renders
+ * nothing until the initial session is known (SPEC §4).
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
@@ -56,9 +57,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [],
   );
 
-  const profile = useProfile({ enabled: Boolean(session?.access_token) });
+  // A password without the owed authenticator code is no sign-in yet: the API would refuse it,
+  // so the app shows no member page and calls nothing with it until the code is entered.
+  const secondFactorPending = needsSecondFactor(session);
+  const signedIn = secondFactorPending ? null : session;
+
+  const profile = useProfile({ enabled: Boolean(signedIn?.access_token) });
   const subscribed = profile.data ? isPaid(profile.data) : true;
-  useTimeZoneSync(session?.user.id, profile.data);
+  useTimeZoneSync(signedIn?.user.id, profile.data);
 
   const signOut = useCallback(async () => {
     // Set before the session goes, in the same urgent update order: a protected
@@ -70,8 +76,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo<AuthState>(
-    () => ({ session, user: session?.user ?? null, subscribed, signingOut, signOut }),
-    [session, subscribed, signingOut, signOut],
+    () => ({
+      session: signedIn,
+      user: signedIn?.user ?? null,
+      secondFactorPending,
+      subscribed,
+      signingOut,
+      signOut,
+    }),
+    [signedIn, secondFactorPending, subscribed, signingOut, signOut],
   );
 
   if (!ready) return null;

@@ -3,8 +3,15 @@ import { createContext, useContext } from 'react';
 
 /** Shared context of SPEC §3: user, session and a subscribed flag (true by default). */
 export interface AuthState {
+  /** The signed-in member; null until the session is complete (see `secondFactorPending`). */
   user: User | null;
+  /** The session the API accepts; null while a second factor is still owed. */
   session: Session | null;
+  /**
+   * The password was right, but the member has two-factor sign-in on and has not entered a
+   * code yet: they are not signed in until they do (the login page asks for it).
+   */
+  secondFactorPending: boolean;
   /** True until the profile says otherwise (profile roles include PAID). */
   subscribed: boolean;
   /** True from a deliberate sign-out on: guards then send the visitor home, not to login. */

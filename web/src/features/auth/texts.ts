@@ -5,6 +5,7 @@ export const authTexts = {
     forgotPassword: 'Reset Password',
     passwordResetSent: 'Password Reset Sent',
     resetPassword: 'Enter New Password',
+    secondFactor: 'Two-factor sign-in',
   },
   email: 'Email',
   password: 'Password',
@@ -32,6 +33,11 @@ export const authTexts = {
   resubscribed: 'New Subscription Added to your account',
   resendConfirmation: 'Resend the confirmation e-mail',
   confirmationResent: (email: string) => `We sent a new confirmation link to ${email}. Open it, then log in.`,
+  secondFactorPrompt: 'Enter the 6-digit code from your authenticator app.',
+  secondFactorPromptReset: 'Enter the 6-digit code from your authenticator app, then choose your new password.',
+  verifyButton: 'Verify',
+  verifying: 'Checking...',
+  differentAccount: 'Use a different account',
   sessionEnded:
     'You were signed out because your session ended on another device (a password change or a sign-out everywhere). Please log in again.',
 } as const;

@@ -2,6 +2,8 @@
 export const accountKeys = {
   profile: ['GetSwazProfile'] as const,
   notificationSettings: ['GetNotificationSettings'] as const,
+  /** The member's second factors, as auth-js's mfa.listFactors() reads them from /auth/v1/user. */
+  factors: ['MfaFactors'] as const,
   /** Owned by the team screens; cleared here because a profile save renames members. */
   teamMembers: ['GetTeamMembers'] as const,
 };

@@ -9,6 +9,6 @@ export const accountLayoutLazy = lazyScreen(screens, (s) => <s.AccountLayout />)
 /** Children of /account this feature owns. */
 export const accountChildRoutes: RouteObject[] = [
   { index: true, lazy: lazyScreen(screens, (s) => <s.AccountHome />) },
-  { path: 'change-password', lazy: lazyScreen(screens, (s) => <s.ChangePasswordForm />) },
+  { path: 'change-password', lazy: lazyScreen(screens, (s) => <s.SignInSettings />) },
   { path: 'notification-settings', lazy: lazyScreen(screens, (s) => <s.NotificationSettingsForm />) },
 ];

@@ -1,9 +1,10 @@
 /** The account screens, loaded on first visit (see lib/lazy-screen). */
 import { AccountDataSection } from '../components/AccountDataSection';
+import { ChangePasswordForm } from '../components/ChangePasswordForm';
 import { ProfileForm } from '../components/ProfileForm';
 import { TimeZoneForm } from '../components/TimeZoneForm';
+import { TwoFactorSection } from '../components/TwoFactorSection';
 
-export { ChangePasswordForm } from '../components/ChangePasswordForm';
 export { NotificationSettingsForm } from '../components/NotificationSettingsForm';
 export { AccountLayout } from './AccountLayout';
 
@@ -14,6 +15,16 @@ export function AccountHome() {
       <ProfileForm />
       <TimeZoneForm />
       <AccountDataSection />
+    </>
+  );
+}
+
+/** The Change Password tab: how the member signs in, their password and two-factor sign-in. */
+export function SignInSettings() {
+  return (
+    <>
+      <ChangePasswordForm />
+      <TwoFactorSection />
     </>
   );
 }
