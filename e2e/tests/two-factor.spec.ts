@@ -31,13 +31,17 @@ function totp(secret: string, step: number): string {
   return String((hmac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
 }
 
-function currentStep(): number {
-  return Math.floor(Date.now() / 1000 / 30);
+/** The server's 30-second step now: its clock, which other specs move, not this machine's. */
+async function currentStep(page: Page): Promise<number> {
+  const answer = await page.request.get('/_dev/clock');
+  expect(answer.ok()).toBe(true);
+  const now = new Date(((await answer.json()) as { now: string }).now);
+  return Math.floor(now.getTime() / 1000 / 30);
 }
 
 /** A code no step the server could accept right now (or a moment later) produces. */
-function wrongCode(secret: string): string {
-  const step = currentStep();
+async function wrongCode(page: Page, secret: string): Promise<string> {
+  const step = await currentStep(page);
   const valid = new Set([-1, 0, 1, 2].map((d) => totp(secret, step + d)));
   return ['000000', '111111', '222222', '333333', '444444', '555555'].find((c) => !valid.has(c))!;
 }
@@ -60,7 +64,7 @@ async function turnOnTwoFactor(page: Page): Promise<string> {
   const secret = ((await section.getByTestId('totp-secret').textContent()) ?? '').replace(/\s/g, '');
   expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
 
-  await section.getByLabel('6-digit code').fill(totp(secret, currentStep()));
+  await section.getByLabel('6-digit code').fill(totp(secret, await currentStep(page)));
   await section.getByRole('button', { name: 'Verify' }).click();
   await expect(toast(page, 'Two-factor sign-in is on')).toBeVisible();
   await expect(section.getByTestId('two-factor-on')).toContainText('Two-factor sign-in is on.');
@@ -82,7 +86,7 @@ test('a member turns on two-factor sign-in, logs in with a code, and turns it of
   const code = page.getByLabel('6-digit code');
   await expect(code).toHaveAttribute('inputmode', 'numeric');
   await expect(code).toHaveAttribute('autocomplete', 'one-time-code');
-  await code.fill(wrongCode(secret));
+  await code.fill(await wrongCode(page, secret));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page.getByTestId('second-factor-error')).toHaveText(
     'That code did not match. Check your authenticator app and try again.',
@@ -95,7 +99,7 @@ test('a member turns on two-factor sign-in, logs in with a code, and turns it of
   await page.goto('/auth/login');
 
   // The first code's step is spent; the next step's code is within the server's window.
-  await page.getByLabel('6-digit code').fill(totp(secret, currentStep() + 1));
+  await page.getByLabel('6-digit code').fill(totp(secret, (await currentStep(page)) + 1));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/user-dashboard$/);
   await expect(page.getByRole('heading', { level: 1, name: `Welcome back, ${user.firstName}` })).toBeVisible();
@@ -154,7 +158,7 @@ test('a forgotten password with two-factor sign-in on asks for the code before t
 
   await expect(page).toHaveURL(/\/auth\/reset-password/);
   await expect(page.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible();
-  await page.getByLabel('6-digit code').fill(totp(secret, currentStep() + 1));
+  await page.getByLabel('6-digit code').fill(totp(secret, (await currentStep(page)) + 1));
   await page.getByRole('button', { name: 'Verify' }).click();
 
   await expect(page.getByRole('heading', { name: 'Enter New Password' })).toBeVisible();
