@@ -13,14 +13,7 @@ async fn send(
     token: &str,
     body: Value,
 ) -> StatusCode {
-    app.http
-        .request(method, app.url(path))
-        .bearer_auth(token)
-        .json(&body)
-        .send()
-        .await
-        .unwrap()
-        .status()
+    app.request(method, path, Some(token), Some(body)).await.0
 }
 
 fn nine(prefix: &str) -> Value {

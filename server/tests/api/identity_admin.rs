@@ -26,12 +26,7 @@ fn service_key(app: &TestApp) -> String {
 }
 
 async fn get(app: &TestApp, path: &str, token: Option<&str>) -> (StatusCode, Value) {
-    let mut req = app.http.get(app.url(path));
-    if let Some(token) = token {
-        req = req.bearer_auth(token);
-    }
-    let res = req.send().await.unwrap();
-    (res.status(), res.json().await.unwrap())
+    app.request(reqwest::Method::GET, path, token, None).await
 }
 
 #[tokio::test]
@@ -167,15 +162,9 @@ async fn admin_reads_one_user_by_id() {
 }
 
 async fn post(app: &TestApp, token: &str, body: Value) -> (StatusCode, Value) {
-    let res = app
-        .http
-        .post(app.url("/auth/v1/admin/users"))
-        .bearer_auth(token)
-        .json(&body)
-        .send()
+    let path = "/auth/v1/admin/users";
+    app.request(reqwest::Method::POST, path, Some(token), Some(body))
         .await
-        .unwrap();
-    (res.status(), res.json().await.unwrap())
 }
 
 #[tokio::test]
@@ -246,15 +235,7 @@ async fn send(
     token: &str,
     body: Value,
 ) -> (StatusCode, Value) {
-    let res = app
-        .http
-        .request(method, app.url(path))
-        .bearer_auth(token)
-        .json(&body)
-        .send()
-        .await
-        .unwrap();
-    (res.status(), res.json().await.unwrap())
+    app.request(method, path, Some(token), Some(body)).await
 }
 
 #[tokio::test]

@@ -13,15 +13,7 @@ async fn call(
     token: &str,
     body: Value,
 ) -> (StatusCode, Value) {
-    let res = app
-        .http
-        .request(method, app.url(path))
-        .bearer_auth(token)
-        .json(&body)
-        .send()
-        .await
-        .unwrap();
-    (res.status(), res.json().await.unwrap())
+    app.request(method, path, Some(token), Some(body)).await
 }
 
 async fn post(app: &TestApp, path: &str, token: &str, body: Value) -> (StatusCode, Value) {
@@ -279,32 +271,24 @@ async fn with_a_verified_factor_a_password_alone_does_not_open_the_product_api()
 #[tokio::test]
 async fn someone_elses_factor_is_not_found() {
     let app = TestApp::spawn().await;
-    let (_, ann, _) = app.signed_in_user("ann@example.com").await;
-    let (_, bob, _) = app.signed_in_user("bob@example.com").await;
-    let (_, enrolled) = post(
-        &app,
-        "/auth/v1/factors",
-        &ann,
-        json!({ "factor_type": "totp" }),
-    )
-    .await;
+    let ann = app.with_user("ann@example.com", "Ann").await;
+    let bob = app.with_user("bob@example.com", "Bob").await;
+    let (_, enrolled) = ann
+        .post("/auth/v1/factors", json!({ "factor_type": "totp" }))
+        .await;
     let id = enrolled["id"].as_str().unwrap();
-    let (status, body) = post(
-        &app,
-        &format!("/auth/v1/factors/{id}/challenge"),
-        &bob,
-        json!({}),
-    )
-    .await;
+    let (status, body) = bob
+        .post(&format!("/auth/v1/factors/{id}/challenge"), json!({}))
+        .await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert_eq!(body["error_code"], "mfa_factor_not_found");
-    let (status, body) = post(
-        &app,
-        "/auth/v1/factors",
-        &ann,
-        json!({ "factor_type": "phone" }),
-    )
-    .await;
+    let (status, body) = bob.delete(&format!("/auth/v1/factors/{id}")).await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
+    let (_, user) = ann.get("/auth/v1/user").await;
+    assert_eq!(user["factors"][0]["id"], id);
+    let (status, body) = ann
+        .post("/auth/v1/factors", json!({ "factor_type": "phone" }))
+        .await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
 }
 
@@ -314,17 +298,15 @@ async fn a_password_change_takes_the_mailed_nonce_when_asked_for_it() {
         .config(|c| c.secure_password_change = true)
         .spawn()
         .await;
-    let (_, token, _) = app.signed_in_user("ann@example.com").await;
-    let put = |token: String, body: Value| {
-        let app = &app;
-        async move { call(app, reqwest::Method::PUT, "/auth/v1/user", &token, body).await }
-    };
+    let ann = app.with_user("ann@example.com", "Ann").await;
     // Signed in just now: no nonce needed.
-    let (status, _) = put(token.clone(), json!({ "password": "second-password-2" })).await;
+    let (status, _) = ann
+        .put("/auth/v1/user", json!({ "password": "second-password-2" }))
+        .await;
     assert_eq!(status, StatusCode::OK);
 
     app.clock().advance(chrono::Duration::hours(25));
-    let session = app.sign_in("ann@example.com", "second-password-2").await;
+    let session = app.sign_in(&ann.email, "second-password-2").await;
     app.clock().advance(chrono::Duration::hours(25));
     let res = app
         .post_json(
@@ -333,13 +315,15 @@ async fn a_password_change_takes_the_mailed_nonce_when_asked_for_it() {
         )
         .await;
     let old_session: Value = res.json().await.unwrap();
-    let old = old_session["access_token"].as_str().unwrap().to_owned();
-    let (status, body) = put(old.clone(), json!({ "password": "third-password-3" })).await;
+    let old = ann.with_token(old_session["access_token"].as_str().unwrap());
+    let (status, body) = old
+        .put("/auth/v1/user", json!({ "password": "third-password-3" }))
+        .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(body["error_code"], "reauthentication_needed");
     assert_eq!(body["msg"], "Password update requires reauthentication");
 
-    let (status, body) = app.get_as(&old, "/auth/v1/reauthenticate").await;
+    let (status, body) = old.get("/auth/v1/reauthenticate").await;
     assert_eq!((status, body), (StatusCode::OK, json!({})));
     // The first mail told of the first change; this one carries the code.
     let mail = &app.mailbox("ann@example.com", 2).await[0];
@@ -351,18 +335,20 @@ async fn a_password_change_takes_the_mailed_nonce_when_asked_for_it() {
     } else {
         "000000"
     };
-    let (status, body) = put(
-        old.clone(),
-        json!({ "password": "third-password-3", "nonce": wrong }),
-    )
-    .await;
+    let (status, body) = old
+        .put(
+            "/auth/v1/user",
+            json!({ "password": "third-password-3", "nonce": wrong }),
+        )
+        .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(body["error_code"], "reauthentication_not_valid");
-    let (status, _) = put(
-        old.clone(),
-        json!({ "password": "third-password-3", "nonce": nonce }),
-    )
-    .await;
+    let (status, _) = old
+        .put(
+            "/auth/v1/user",
+            json!({ "password": "third-password-3", "nonce": nonce }),
+        )
+        .await;
     assert_eq!(status, StatusCode::OK);
     app.sign_in("ann@example.com", "third-password-3").await;
 }

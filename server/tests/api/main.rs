@@ -27,4 +27,5 @@ mod reminders;
 mod stripe;
 mod support;
 mod teams;
+mod test_user;
 mod vision;

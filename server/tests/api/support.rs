@@ -143,13 +143,8 @@ impl TestApp {
 
     /// A signed-in member with a complimentary membership: answers (user id, access token).
     pub async fn paid_user(&self, email: &str) -> (String, String) {
-        let (id, token, _) = self.signed_in_user(email).await;
-        let mut conn = self.state.db.pool().acquire().await.unwrap();
-        let now = self.state.clock.now_ms();
-        swaz::billing::entitlements::grant(&mut conn, &id, "comp_solo", "test", now)
-            .await
-            .unwrap();
-        (id, token)
+        let user = self.with_paid_user(email).await;
+        (user.id, user.token)
     }
 
     /// GET with the bearer token, decoded as JSON.

@@ -6,7 +6,7 @@ use serde_json::{json, Value};
 
 use swaz::clock::Clock;
 
-use crate::support::{TestApp, TEST_PASSWORD};
+use crate::support::TestApp;
 
 const API: &str = "/_api/v1";
 const NOT_IN_TEAM: &str = "You are not part of a team.";
@@ -20,22 +20,8 @@ async fn call(
     token: Option<&str>,
     body: Option<Value>,
 ) -> (StatusCode, Value) {
-    let mut req = app.http.request(method, app.url(&format!("{API}{path}")));
-    if let Some(token) = token {
-        req = req.bearer_auth(token);
-    }
-    if let Some(body) = body {
-        req = req.json(&body);
-    }
-    let res = req.send().await.unwrap();
-    let status = res.status();
-    let text = res.text().await.unwrap();
-    let value = if text.is_empty() {
-        Value::Null
-    } else {
-        serde_json::from_str(&text).unwrap_or_else(|_| panic!("not JSON: {text}"))
-    };
-    (status, value)
+    app.request(method, &format!("{API}{path}"), token, body)
+        .await
 }
 
 async fn get(app: &TestApp, path: &str, token: &str) -> (StatusCode, Value) {
@@ -48,33 +34,14 @@ async fn post(app: &TestApp, path: &str, token: &str, body: Value) -> (StatusCod
 
 /// A confirmed, signed-in person: (user id, access token).
 async fn person(app: &TestApp, email: &str, first_name: &str) -> (String, String) {
-    let id = app.create_user(email, TEST_PASSWORD, first_name).await;
-    (id, app.fresh_token(email).await)
+    let user = app.with_user(email, first_name).await;
+    (user.id, user.token)
 }
 
 /// A coach who bought the team plan through the test-mode checkout: (user id, access token).
 async fn coach(app: &TestApp, email: &str, first_name: &str) -> (String, String) {
-    let (id, token) = person(app, email, first_name).await;
-    let (status, body) = post(app, "/stripe/checkout", &token, json!({ "plan": "team" })).await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-    let session = body["url"].as_str().unwrap().rsplit('/').next().unwrap();
-    let res = app
-        .post_json(
-            &format!("{API}/localpay/checkout/{session}/pay"),
-            json!({ "email": email, "name": first_name, "cardNumber": "4242 4242 4242 4242",
-                    "expMonth": 12, "expYear": 2031, "cvc": "123" }),
-        )
-        .await;
-    assert_eq!(res.status(), StatusCode::OK);
-    let (status, body) = post(
-        app,
-        &format!("/stripe/subscriptionsuccess?sessionid={session}&team=1"),
-        &token,
-        json!({}),
-    )
-    .await;
-    assert_eq!(status, StatusCode::OK, "{body}");
-    (id, token)
+    let coach = app.with_team(email, first_name).await;
+    (coach.id, coach.token)
 }
 
 fn team_app(seats: i64) -> crate::support::Builder {
