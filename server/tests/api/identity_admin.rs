@@ -325,6 +325,20 @@ async fn an_admin_updates_metadata_bans_and_deletes_a_user() {
     app.sign_in("ann@example.com", crate::support::TEST_PASSWORD)
         .await;
 
+    // A new address and password at once; the address is confirmed when the operator says so.
+    let (status, user) = send(
+        &app,
+        reqwest::Method::PUT,
+        &path,
+        &admin,
+        json!({ "email": "annie@example.com", "email_confirm": true, "password": "operator-set-9" }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{user}");
+    assert_eq!(user["email"], "annie@example.com");
+    assert!(user["email_confirmed_at"].is_string());
+    app.sign_in("annie@example.com", "operator-set-9").await;
+
     let (status, body) = send(&app, reqwest::Method::DELETE, &path, &admin, json!({})).await;
     assert_eq!((status, body), (StatusCode::OK, json!({})));
     let (status, body) = get(&app, &path, Some(&admin)).await;
