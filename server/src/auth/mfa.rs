@@ -129,6 +129,13 @@ pub async fn enroll(
 ) -> Result<std::result::Result<Enrolled, MfaError>> {
     let now = state.clock.now_ms();
     let mut tx = state.db.begin_write().await?;
+    sqlx::query(
+        "DELETE FROM mfa_factors WHERE user_id = $1 AND status = 'unverified' AND created_at < $2",
+    )
+    .bind(caller.user_id)
+    .bind(now - STALE_UNVERIFIED_MS)
+    .execute(&mut *tx)
+    .await?;
     let existing = factors_of(&mut tx, caller.user_id).await?;
     let verified = existing.iter().filter(|f| f.is_verified()).count() as i64;
     if verified > 0 && caller.aal != "aal2" {
@@ -142,13 +149,6 @@ pub async fn enroll(
     if !friendly_name.is_empty() && existing.iter().any(|f| f.friendly_name == friendly_name) {
         return Ok(Err(MfaError::NameConflict(friendly_name.to_owned())));
     }
-    sqlx::query(
-        "DELETE FROM mfa_factors WHERE user_id = $1 AND status = 'unverified' AND created_at < $2",
-    )
-    .bind(caller.user_id)
-    .bind(now - STALE_UNVERIFIED_MS)
-    .execute(&mut *tx)
-    .await?;
     let secret = totp::new_secret();
     let row = sqlx::query(&format!(
         "INSERT INTO mfa_factors (id, user_id, friendly_name, factor_type, status, secret, created_at, updated_at) \
