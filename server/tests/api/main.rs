@@ -10,6 +10,7 @@ mod billing;
 mod cli;
 mod connections;
 mod contact;
+mod crash;
 mod dashboard;
 mod fake_stripe;
 mod hardening;
