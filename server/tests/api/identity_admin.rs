@@ -425,7 +425,11 @@ async fn an_invitation_mails_a_link_that_signs_the_new_member_in() {
         .unwrap();
     let res = client.get(&link).send().await.unwrap();
     let location = res.headers()["location"].to_str().unwrap();
-    assert!(location.contains("#access_token="), "{location}");
+    // Signed in, on the page where the new member chooses their own password.
+    assert!(
+        location.starts_with(&format!("{}/auth/reset-password#access_token=", app.base)),
+        "{location}"
+    );
     assert!(location.contains("type=invite"), "{location}");
 
     let (status, body) = send(

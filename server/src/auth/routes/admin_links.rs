@@ -126,7 +126,8 @@ pub(super) async fn generate_link(
         }
     };
     let default_path = match purpose {
-        Purpose::Recovery => "/auth/reset-password",
+        // An invited member has no password of their own yet: they land on the page that sets one.
+        Purpose::Recovery | Purpose::Invite => "/auth/reset-password",
         Purpose::EmailChange => "/account",
         _ => "/user-dashboard",
     };
@@ -211,7 +212,9 @@ pub(super) async fn invite(
         Some(user) => user,
         None => create(&state, &email, None, data_object(body.data)?).await?,
     };
-    let redirect = service::safe_redirect(&state, query.redirect_to.as_deref(), "/user-dashboard");
+    // An invited member has no password of their own yet: they land on the page that sets one.
+    let redirect =
+        service::safe_redirect(&state, query.redirect_to.as_deref(), "/auth/reset-password");
     let mut tx = state.db.begin_write().await?;
     links::send(&state, &mut tx, &user, Purpose::Invite, &redirect, None).await?;
     let user = users::by_id(&mut tx, &user.id).await?.unwrap_or(user);

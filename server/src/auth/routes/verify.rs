@@ -47,7 +47,7 @@ pub(super) async fn verify_link(
     let kind = query.kind.as_deref().unwrap_or("");
     let purposes = otp::purposes_for_type(kind);
     let default_path = match kind {
-        "recovery" => "/auth/reset-password",
+        "recovery" | "invite" => "/auth/reset-password",
         _ => "/user-dashboard",
     };
     let target = service::safe_redirect(&state, query.redirect_to.as_deref(), default_path);
