@@ -15,7 +15,9 @@ impl Email {
     /// Parses `raw`; `None` when it is not a usable address.
     pub fn try_parse(raw: &str) -> Option<Self> {
         let value = raw.trim().to_lowercase();
-        if value.is_empty() || value.len() > Self::MAX_LEN || value.chars().any(char::is_whitespace)
+        if value.is_empty()
+            || value.len() > Self::MAX_LEN
+            || value.chars().any(|c| c.is_whitespace() || c.is_control())
         {
             return None;
         }
@@ -48,6 +50,12 @@ impl fmt::Display for Email {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.0)
     }
+}
+
+/// Whether `key`, an id from a path or query, can name a stored row at all. PostgreSQL's text
+/// cannot hold U+0000, so a key with one names nothing, and binding it would fail the query.
+pub fn can_name_a_row(key: &str) -> bool {
+    !key.contains('\0')
 }
 
 /// A person's name part: trimmed, at most 100 characters, no control characters.

@@ -209,6 +209,9 @@ pub async fn daily_action(
     user_id: &str,
     id: &str,
 ) -> sqlx::Result<Option<DailyAction>> {
+    if !crate::domain::can_name_a_row(id) {
+        return Ok(None);
+    }
     sqlx::query(&format!(
         "SELECT {DAILY_COLUMNS} FROM daily_actions WHERE user_id = $1 AND id = $2"
     ))
@@ -227,6 +230,9 @@ pub async fn weekly_map(
     user_id: &str,
     id: &str,
 ) -> sqlx::Result<Option<WeeklyMap>> {
+    if !crate::domain::can_name_a_row(id) {
+        return Ok(None);
+    }
     sqlx::query(&format!(
         "SELECT {WEEKLY_COLUMNS} FROM weekly_maps WHERE user_id = $1 AND id = $2"
     ))

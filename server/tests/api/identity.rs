@@ -643,3 +643,35 @@ async fn a_dated_api_version_gets_gotrues_newer_error_shape() {
     assert_eq!(body["code"], 400);
     assert_eq!(body["error_code"], "invalid_credentials");
 }
+
+#[tokio::test]
+async fn a_nul_character_in_an_address_or_factor_name_is_refused_not_a_server_error() {
+    let app = TestApp::spawn().await;
+    for (path, body) in [
+        (
+            "/auth/v1/token?grant_type=password",
+            json!({ "email": "ann\u{0}@example.com", "password": "first-password-1" }),
+        ),
+        (
+            "/auth/v1/recover",
+            json!({ "email": "ann\u{0}@example.com" }),
+        ),
+        ("/auth/v1/otp", json!({ "email": "ann\u{0}@example.com" })),
+        (
+            "/auth/v1/signup",
+            json!({ "email": "ann\u{0}@example.com", "password": "first-password-1" }),
+        ),
+    ] {
+        let (status, body) = error_of(app.post_json(path, body).await).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{path}: {body}");
+    }
+    let (_, token, _) = app.signed_in_user("ann@example.com").await;
+    let (status, body) = app
+        .post_as(
+            &token,
+            "/auth/v1/factors",
+            json!({ "factor_type": "totp", "friendly_name": "Pho\u{0}ne" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+}

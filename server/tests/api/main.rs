@@ -13,6 +13,7 @@ mod contact;
 mod crash;
 mod dashboard;
 mod fake_stripe;
+mod fuzz_findings;
 mod hardening;
 mod identity;
 mod identity_admin;

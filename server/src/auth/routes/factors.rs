@@ -97,9 +97,9 @@ pub(super) async fn enroll(
         ));
     }
     let name = body.friendly_name.unwrap_or_default().trim().to_owned();
-    if name.chars().count() > 100 {
+    if name.chars().count() > 100 || name.chars().any(char::is_control) {
         return Err(AuthError::validation(
-            "friendly_name must be at most 100 characters",
+            "friendly_name must be at most 100 characters, without control characters",
         ));
     }
     let issuer = match body

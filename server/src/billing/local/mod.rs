@@ -97,6 +97,9 @@ impl LocalProvider {
     }
 
     async fn session_row(&self, id: &str) -> Result<Option<AnyRow>> {
+        if !crate::domain::can_name_a_row(id) {
+            return Ok(None);
+        }
         Ok(sqlx::query("SELECT * FROM localpay_sessions WHERE id = $1")
             .bind(id)
             .fetch_optional(self.db.pool())
