@@ -104,6 +104,7 @@ pub async fn checkout(
 #[derive(Deserialize, IntoParams)]
 pub struct SessionQuery {
     /// The checkout session id.
+    #[param(required = true, nullable = false)]
     pub sessionid: Option<String>,
     /// 1 for a team checkout (the plan decides; kept for SPEC's URLs).
     pub t: Option<String>,

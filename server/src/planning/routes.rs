@@ -161,6 +161,7 @@ pub struct WeeklyMapInputDoc {
 #[derive(Deserialize, IntoParams)]
 pub struct LimitQuery {
     /// How many to answer, 1 to 100 (default 100).
+    #[param(value_type = i64, required = false, minimum = 1, maximum = 100)]
     pub limit: Option<String>,
 }
 
@@ -399,6 +400,7 @@ pub struct DailyLogs {
 #[derive(Deserialize, IntoParams)]
 pub struct LogsQuery {
     /// Entries per page, 1 to 100 (default 20).
+    #[param(value_type = i64, required = false, minimum = 1, maximum = 100)]
     pub limit: Option<String>,
     /// The `nextBefore` of the previous page.
     pub before: Option<String>,

@@ -1558,7 +1558,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description Entries per page, 1 to 100 (default 20). */
-                limit?: string | null;
+                limit?: number;
                 /** @description The `nextBefore` of the previous page. */
                 before?: string | null;
             };
@@ -2361,9 +2361,9 @@ export interface operations {
     };
     subscription_success: {
         parameters: {
-            query?: {
+            query: {
                 /** @description The checkout session id. */
-                sessionid?: string | null;
+                sessionid: string;
                 /** @description 1 for a team checkout (the plan decides; kept for SPEC's URLs). */
                 t?: string | null;
                 team?: string | null;
@@ -2410,9 +2410,9 @@ export interface operations {
     };
     subscription_success_result: {
         parameters: {
-            query?: {
+            query: {
                 /** @description The checkout session id. */
-                sessionid?: string | null;
+                sessionid: string;
                 /** @description 1 for a team checkout (the plan decides; kept for SPEC's URLs). */
                 t?: string | null;
                 team?: string | null;
@@ -3473,7 +3473,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description How many to answer, 1 to 100 (default 100). */
-                limit?: string | null;
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -3605,7 +3605,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description How many to answer, 1 to 100 (default 100). */
-                limit?: string | null;
+                limit?: number;
             };
             header?: never;
             path?: never;
