@@ -5,6 +5,8 @@
 
 use std::time::Instant;
 
+use std::sync::{Arc, Mutex};
+
 use axum::extract::{MatchedPath, Request, State};
 use axum::http::header::{AUTHORIZATION, CONTENT_TYPE, WWW_AUTHENTICATE};
 use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode};
@@ -30,7 +32,11 @@ fn sane_request_id(value: &str) -> bool {
             .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b':'))
 }
 
-pub async fn observe(State(state): State<AppState>, request: Request, next: Next) -> Response {
+/// Where the router writes the matched route for [`observe`], which runs outside the router.
+#[derive(Clone, Default)]
+struct RouteSlot(Arc<Mutex<Option<String>>>);
+
+pub async fn observe(State(state): State<AppState>, mut request: Request, next: Next) -> Response {
     let started = Instant::now();
     let id = request
         .headers()
@@ -39,15 +45,24 @@ pub async fn observe(State(state): State<AppState>, request: Request, next: Next
         .filter(|v| sane_request_id(v))
         .map_or_else(|| uuid::Uuid::new_v4().simple().to_string(), str::to_owned);
     let method = request.method().clone();
-    let route = request
-        .extensions()
-        .get::<MatchedPath>()
-        .map_or(UNMATCHED, MatchedPath::as_str)
-        .to_owned();
-    let span = tracing::info_span!("request", request_id = %id, method = %method, route = %route);
+    let slot = RouteSlot::default();
+    request.extensions_mut().insert(slot.clone());
+    let span = tracing::info_span!(
+        "request",
+        request_id = %id,
+        method = %method,
+        route = tracing::field::Empty
+    );
     let mut response = next.run(request).instrument(span.clone()).await;
     let elapsed = started.elapsed();
     let status = response.status().as_u16();
+    let route = slot
+        .0
+        .lock()
+        .ok()
+        .and_then(|r| r.clone())
+        .unwrap_or_else(|| UNMATCHED.to_owned());
+    span.record("route", route.as_str());
     state
         .metrics
         .observe_request(method.as_str(), &route, status, elapsed.as_secs_f64());
@@ -62,6 +77,19 @@ pub async fn observe(State(state): State<AppState>, request: Request, next: Next
         response.headers_mut().insert(X_REQUEST_ID, value);
     }
     response
+}
+
+/// Inside the router, once a route matched: names it on the request's span and for [`observe`].
+pub async fn note_route(request: Request, next: Next) -> Response {
+    if let Some(path) = request.extensions().get::<MatchedPath>() {
+        tracing::Span::current().record("route", path.as_str());
+        if let Some(slot) = request.extensions().get::<RouteSlot>() {
+            if let Ok(mut route) = slot.0.lock() {
+                *route = Some(path.as_str().to_owned());
+            }
+        }
+    }
+    next.run(request).await
 }
 
 /// `GET /metrics`: Prometheus' text format, for the bearer of `SWAZ_METRICS_TOKEN`; 404 when the

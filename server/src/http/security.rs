@@ -1,6 +1,7 @@
 //! Security headers on every response.
 
 use axum::http::{header, HeaderName, HeaderValue};
+use axum::response::Response;
 use tower_http::set_header::SetResponseHeaderLayer;
 
 pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
@@ -8,7 +9,7 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'
     connect-src 'self'; media-src 'self' blob:; frame-src 'self' https://www.youtube-nocookie.com https://player.vimeo.com; \
     object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
-pub fn layers(production: bool) -> Vec<SetResponseHeaderLayer<HeaderValue>> {
+fn header_list(production: bool) -> Vec<(HeaderName, HeaderValue)> {
     let mut headers = vec![
         (header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY),
         (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
@@ -31,10 +32,23 @@ pub fn layers(production: bool) -> Vec<SetResponseHeaderLayer<HeaderValue>> {
     }
     headers
         .into_iter()
-        .map(|(name, value)| {
-            SetResponseHeaderLayer::if_not_present(name, HeaderValue::from_static(value))
-        })
+        .map(|(name, value)| (name, HeaderValue::from_static(value)))
         .collect()
+}
+
+/// One layer that adds the security headers to every answer that has not set its own.
+pub fn headers(
+    production: bool,
+) -> tower::util::MapResponseLayer<impl Fn(Response) -> Response + Clone> {
+    let list = std::sync::Arc::new(header_list(production));
+    tower::util::MapResponseLayer::new(move |mut res: Response| {
+        for (name, value) in list.iter() {
+            if !res.headers().contains_key(name) {
+                res.headers_mut().insert(name.clone(), value.clone());
+            }
+        }
+        res
+    })
 }
 
 /// `Cache-Control: no-store` unless a handler chose otherwise: API answers carry tokens and
