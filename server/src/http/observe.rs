@@ -56,13 +56,12 @@ pub async fn observe(State(state): State<AppState>, mut request: Request, next: 
     let mut response = next.run(request).instrument(span.clone()).await;
     let elapsed = started.elapsed();
     let status = response.status().as_u16();
-    let route = slot
-        .0
-        .lock()
-        .ok()
-        .and_then(|r| r.clone())
-        .unwrap_or_else(|| UNMATCHED.to_owned());
-    span.record("route", route.as_str());
+    // A matched route is on the span already (`note_route`); only the unmatched are named here.
+    let matched = slot.0.lock().ok().and_then(|r| r.clone());
+    let route = matched.unwrap_or_else(|| {
+        span.record("route", UNMATCHED);
+        UNMATCHED.to_owned()
+    });
     state
         .metrics
         .observe_request(method.as_str(), &route, status, elapsed.as_secs_f64());
