@@ -32,6 +32,24 @@ impl AuthError {
     pub fn validation(msg: impl Into<String>) -> Self {
         Self::new(StatusCode::BAD_REQUEST, "validation_failed", msg)
     }
+    /// GoTrue's answer when another account already has the address.
+    pub fn email_exists() -> Self {
+        Self::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "email_exists",
+            "A user with this email address has already been registered",
+        )
+    }
+    pub fn user_not_found() -> Self {
+        Self::new(StatusCode::NOT_FOUND, "user_not_found", "User not found")
+    }
+    pub fn user_with_email_not_found() -> Self {
+        Self::new(
+            StatusCode::NOT_FOUND,
+            "user_not_found",
+            "User with this email not found",
+        )
+    }
     pub fn invalid_credentials() -> Self {
         Self::new(
             StatusCode::BAD_REQUEST,

@@ -5,9 +5,9 @@ use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::Json;
 use serde::Deserialize;
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
 
-use super::{parse_body, parse_email, parse_password, AuthResult};
+use super::{json_object, parse_body, parse_email, parse_password, AuthResult};
 use crate::auth::admin::{self, parse_ban_duration, Admin, AdminChanges};
 use crate::auth::error::AuthError;
 use crate::auth::mfa;
@@ -82,7 +82,7 @@ pub(super) async fn get_user(
     let mut conn = state.db.pool().acquire().await?;
     let user = users::by_id(&mut conn, id)
         .await?
-        .ok_or_else(user_not_found)?;
+        .ok_or_else(AuthError::user_not_found)?;
     let factors = mfa::factors_of(&mut conn, id).await?;
     Ok(Json(user.to_gotrue_json_with(&factors)))
 }
@@ -159,11 +159,7 @@ pub(super) async fn create_user(
     )
     .await
     .map_err(|e| match e {
-        AppError::Conflict(_) => AuthError::new(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "email_exists",
-            "A user with this email address has already been registered",
-        ),
+        AppError::Conflict(_) => AuthError::email_exists(),
         other => other.into(),
     })?;
     Ok(Json(created.user.to_gotrue_json()))
@@ -178,29 +174,6 @@ fn user_id(raw: &str) -> AuthResult<&str> {
         )
     })?;
     Ok(raw)
-}
-
-fn user_not_found() -> AuthError {
-    AuthError::new(StatusCode::NOT_FOUND, "user_not_found", "User not found")
-}
-
-fn email_exists() -> AuthError {
-    AuthError::new(
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "email_exists",
-        "A user with this email address has already been registered",
-    )
-}
-
-/// A metadata object from the body: `None` when absent, refused when not an object.
-fn metadata_object(value: Option<Value>, field: &str) -> AuthResult<Option<Map<String, Value>>> {
-    match value {
-        None | Some(Value::Null) => Ok(None),
-        Some(Value::Object(map)) => Ok(Some(map)),
-        Some(_) => Err(AuthError::validation(format!(
-            "{field} must be a JSON object."
-        ))),
-    }
 }
 
 #[derive(Deserialize, Default)]
@@ -239,7 +212,7 @@ pub(super) async fn update_user(
         Some(raw) => Some(password::hash(&parse_password(&state, raw)?).await?),
         None => None,
     };
-    let user_metadata = metadata_object(body.user_metadata, "user_metadata")?;
+    let user_metadata = json_object(body.user_metadata, "user_metadata")?;
     if let Some(data) = &user_metadata {
         for (key, label) in [("first_name", "First name"), ("last_name", "Last name")] {
             if let Some(name) = data.get(key).and_then(Value::as_str) {
@@ -260,16 +233,16 @@ pub(super) async fn update_user(
         email_confirm: body.email_confirm,
         password_hash,
         user_metadata,
-        app_metadata: metadata_object(body.app_metadata, "app_metadata")?,
+        app_metadata: json_object(body.app_metadata, "app_metadata")?,
         ban_ms,
     };
     let user = admin::update_user(&state, id, changes)
         .await
         .map_err(|e| match e {
-            AppError::Conflict(_) => email_exists(),
+            AppError::Conflict(_) => AuthError::email_exists(),
             other => other.into(),
         })?
-        .ok_or_else(user_not_found)?;
+        .ok_or_else(AuthError::user_not_found)?;
     let mut conn = state.db.pool().acquire().await?;
     let factors = mfa::factors_of(&mut conn, id).await?;
     Ok(Json(user.to_gotrue_json_with(&factors)))
@@ -293,7 +266,7 @@ pub(super) async fn delete_user(
     crate::account::data::erase(&state, id)
         .await
         .map_err(|e| match e {
-            AppError::NotFound(_) => user_not_found(),
+            AppError::NotFound(_) => AuthError::user_not_found(),
             other => other.into(),
         })?;
     tracing::info!(user = %id, "account deleted through the admin API");
@@ -309,7 +282,7 @@ pub(super) async fn list_factors(
     let mut conn = state.db.pool().acquire().await?;
     users::by_id(&mut conn, id)
         .await?
-        .ok_or_else(user_not_found)?;
+        .ok_or_else(AuthError::user_not_found)?;
     let factors = mfa::factors_of(&mut conn, id).await?;
     Ok(Json(
         factors.iter().map(mfa::Factor::to_gotrue_json).collect(),

@@ -2,13 +2,12 @@
 
 use axum::body::Bytes;
 use axum::extract::{Query, State};
-use axum::http::StatusCode;
 use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
 use super::signup::create_passwordless;
-use super::{parse_body, parse_email, parse_password, AuthResult, RedirectQuery};
+use super::{json_object, parse_body, parse_email, parse_password, AuthResult, RedirectQuery};
 use crate::auth::admin::Admin;
 use crate::auth::error::AuthError;
 use crate::auth::links;
@@ -28,22 +27,6 @@ struct LinkBody {
     password: Option<String>,
     data: Option<Value>,
     redirect_to: Option<String>,
-}
-
-fn email_exists() -> AuthError {
-    AuthError::new(
-        StatusCode::UNPROCESSABLE_ENTITY,
-        "email_exists",
-        "A user with this email address has already been registered",
-    )
-}
-
-fn data_object(data: Option<Value>) -> AuthResult<Value> {
-    match data {
-        None | Some(Value::Null) => Ok(json!({})),
-        Some(data @ Value::Object(_)) => Ok(data),
-        Some(_) => Err(AuthError::validation("data must be a JSON object.")),
-    }
 }
 
 async fn find(state: &AppState, email: &Email) -> AuthResult<Option<User>> {
@@ -69,19 +52,19 @@ pub(super) async fn generate_link(
         "signup" => {
             let password = parse_password(&state, body.password.as_deref().unwrap_or(""))?;
             match existing {
-                Some(user) if user.is_confirmed() => return Err(email_exists()),
+                Some(user) if user.is_confirmed() => return Err(AuthError::email_exists()),
                 Some(user) => (user, Purpose::Signup),
                 None => (
-                    create(&state, &email, Some(&password), data_object(body.data)?).await?,
+                    create(&state, &email, Some(&password), body.data).await?,
                     Purpose::Signup,
                 ),
             }
         }
         "invite" => match existing {
-            Some(user) if user.is_confirmed() => return Err(email_exists()),
+            Some(user) if user.is_confirmed() => return Err(AuthError::email_exists()),
             Some(user) => (user, Purpose::Invite),
             None => (
-                create(&state, &email, None, data_object(body.data)?).await?,
+                create(&state, &email, None, body.data).await?,
                 Purpose::Invite,
             ),
         },
@@ -89,19 +72,19 @@ pub(super) async fn generate_link(
             Some(user) if user.is_confirmed() => (user, Purpose::MagicLink),
             Some(user) => (user, Purpose::Signup),
             None => (
-                create(&state, &email, None, data_object(body.data)?).await?,
+                create(&state, &email, None, body.data).await?,
                 Purpose::Signup,
             ),
         },
         "recovery" => (
-            existing.ok_or_else(user_with_email_not_found)?,
+            existing.ok_or_else(AuthError::user_with_email_not_found)?,
             Purpose::Recovery,
         ),
         "email_change_new" => {
-            let user = existing.ok_or_else(user_with_email_not_found)?;
+            let user = existing.ok_or_else(AuthError::user_with_email_not_found)?;
             let new = parse_email(body.new_email.as_deref().unwrap_or(""))?;
             if find(&state, &new).await?.is_some() {
-                return Err(email_exists());
+                return Err(AuthError::email_exists());
             }
             let mut tx = state.db.begin_write().await?;
             users::set_email_change(&mut tx, &user.id, &new, state.clock.now_ms()).await?;
@@ -145,21 +128,15 @@ pub(super) async fn generate_link(
     Ok(Json(answer))
 }
 
-fn user_with_email_not_found() -> AuthError {
-    AuthError::new(
-        StatusCode::NOT_FOUND,
-        "user_not_found",
-        "User with this email not found",
-    )
-}
-
-/// An unconfirmed account for a link; with no password a random one is set.
+/// An unconfirmed account for a link, with the body's `data` as its metadata; with no password
+/// a random one is set.
 async fn create(
     state: &AppState,
     email: &Email,
     password: Option<&crate::auth::password::NewPassword>,
-    data: Value,
+    data: Option<Value>,
 ) -> AuthResult<User> {
+    let data = Value::Object(json_object(data, "data")?.unwrap_or_default());
     let Some(password) = password else {
         return create_passwordless(state, email, data).await;
     };
@@ -186,7 +163,7 @@ async fn create(
     )
     .await
     .map_err(|e| match e {
-        AppError::Conflict(_) => email_exists(),
+        AppError::Conflict(_) => AuthError::email_exists(),
         other => other.into(),
     })?;
     Ok(created.user)
@@ -208,9 +185,9 @@ pub(super) async fn invite(
     let body: InviteBody = parse_body(&body)?;
     let email = parse_email(body.email.as_deref().unwrap_or(""))?;
     let user = match find(&state, &email).await? {
-        Some(user) if user.is_confirmed() => return Err(email_exists()),
+        Some(user) if user.is_confirmed() => return Err(AuthError::email_exists()),
         Some(user) => user,
-        None => create(&state, &email, None, data_object(body.data)?).await?,
+        None => create(&state, &email, None, body.data).await?,
     };
     // An invited member has no password of their own yet: they land on the page that sets one.
     let redirect =

@@ -106,6 +106,20 @@ pub(super) fn parse_email(raw: &str) -> AuthResult<crate::domain::Email> {
         .ok_or_else(|| AuthError::validation("Unable to validate email address: invalid format"))
 }
 
+/// A JSON object from a body field: `None` when absent or null, refused when anything else.
+pub(super) fn json_object(
+    value: Option<serde_json::Value>,
+    field: &str,
+) -> AuthResult<Option<serde_json::Map<String, serde_json::Value>>> {
+    match value {
+        None | Some(serde_json::Value::Null) => Ok(None),
+        Some(serde_json::Value::Object(map)) => Ok(Some(map)),
+        Some(_) => Err(AuthError::validation(format!(
+            "{field} must be a JSON object."
+        ))),
+    }
+}
+
 /// The PKCE fields of a request body, refused in GoTrue's words when half there or malformed.
 pub(super) fn parse_challenge(
     challenge: Option<&str>,

@@ -7,7 +7,10 @@ use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use super::{mail_frequency, parse_body, parse_challenge, parse_email, AuthResult, RedirectQuery};
+use super::{
+    json_object, mail_frequency, parse_body, parse_challenge, parse_email, AuthResult,
+    RedirectQuery,
+};
 use crate::auth::error::AuthError;
 use crate::auth::links;
 use crate::auth::otp::Purpose;
@@ -138,11 +141,7 @@ pub(super) async fn otp(
         body.code_challenge.as_deref(),
         body.code_challenge_method.as_deref(),
     )?;
-    let metadata = match body.data {
-        None | Some(Value::Null) => json!({}),
-        Some(data @ Value::Object(_)) => data,
-        Some(_) => return Err(AuthError::validation("data must be a JSON object.")),
-    };
+    let metadata = Value::Object(json_object(body.data, "data")?.unwrap_or_default());
     let existing = {
         let mut conn = state.db.pool().acquire().await?;
         users::by_email(&mut conn, &email).await?

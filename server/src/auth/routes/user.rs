@@ -190,11 +190,7 @@ pub(super) async fn update_user(
     let user = service::update_user(&state, &user.id, &claims.session_id, changes)
         .await
         .map_err(|e| match e {
-            AppError::Conflict(_) => AuthError::new(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                "email_exists",
-                "A user with this email address has already been registered",
-            ),
+            AppError::Conflict(_) => AuthError::email_exists(),
             AppError::BadRequest(msg) if msg == service::NONCE_INVALID => AuthError::new(
                 StatusCode::UNPROCESSABLE_ENTITY,
                 "reauthentication_not_valid",
