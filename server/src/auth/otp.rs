@@ -109,22 +109,16 @@ pub async fn consume(
     purposes: &[Purpose],
     now: i64,
 ) -> sqlx::Result<Option<Used>> {
-    for &purpose in purposes {
-        let row = sqlx::query(
-            "UPDATE one_time_tokens SET used_at = $1 \
-             WHERE token_hash = $2 AND kind = $3 AND used_at IS NULL AND expires_at > $1 \
-             RETURNING user_id, flow_id",
-        )
-        .bind(now)
-        .bind(hash_token(token))
-        .bind(purpose.as_str())
-        .fetch_optional(&mut *conn)
-        .await?;
-        if let Some(row) = row {
-            return used(&row, purpose).map(Some);
-        }
-    }
-    Ok(None)
+    claim(
+        conn,
+        "UPDATE one_time_tokens SET used_at = $1 \
+         WHERE token_hash = $2 AND kind = $3 AND used_at IS NULL AND expires_at > $1 \
+         RETURNING user_id, flow_id",
+        &[&hash_token(token)],
+        purposes,
+        now,
+    )
+    .await
 }
 
 /// Uses the newest live token of `user_id` whose code is `code`.
@@ -135,21 +129,39 @@ pub async fn consume_code(
     purposes: &[Purpose],
     now: i64,
 ) -> sqlx::Result<Option<Used>> {
-    let hash = code_hash(user_id, code);
+    claim(
+        conn,
+        "UPDATE one_time_tokens SET used_at = $1 WHERE token_hash = (\
+           SELECT token_hash FROM one_time_tokens \
+           WHERE user_id = $2 AND code_hash = $3 AND kind = $4 AND used_at IS NULL AND expires_at > $1 \
+           ORDER BY created_at DESC LIMIT 1) \
+         RETURNING user_id, flow_id",
+        &[user_id, &code_hash(user_id, code)],
+        purposes,
+        now,
+    )
+    .await
+}
+
+/// Runs `update` once per purpose, in order, until it claims a token. The statement sets
+/// `used_at = $1`, takes `keys` as $2 onwards and the purpose's kind last, and returns the
+/// claimed token's `user_id, flow_id`.
+async fn claim(
+    conn: &mut AnyConnection,
+    update: &str,
+    keys: &[&str],
+    purposes: &[Purpose],
+    now: i64,
+) -> sqlx::Result<Option<Used>> {
     for &purpose in purposes {
-        let row = sqlx::query(
-            "UPDATE one_time_tokens SET used_at = $1 WHERE token_hash = (\
-               SELECT token_hash FROM one_time_tokens \
-               WHERE user_id = $2 AND code_hash = $3 AND kind = $4 AND used_at IS NULL AND expires_at > $1 \
-               ORDER BY created_at DESC LIMIT 1) \
-             RETURNING user_id, flow_id",
-        )
-        .bind(now)
-        .bind(user_id)
-        .bind(&hash)
-        .bind(purpose.as_str())
-        .fetch_optional(&mut *conn)
-        .await?;
+        let mut query = sqlx::query(update).bind(now);
+        for &key in keys {
+            query = query.bind(key);
+        }
+        let row = query
+            .bind(purpose.as_str())
+            .fetch_optional(&mut *conn)
+            .await?;
         if let Some(row) = row {
             return used(&row, purpose).map(Some);
         }
