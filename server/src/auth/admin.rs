@@ -173,7 +173,8 @@ pub async fn update_user(
     id: &str,
     changes: AdminChanges,
 ) -> crate::error::Result<Option<super::users::User>> {
-    use super::{otp, sessions, users};
+    use super::users::{self, Field};
+    use super::{otp, sessions};
     let now = state.clock.now_ms();
     let mut tx = state.db.begin_write().await?;
     let Some(user) = users::by_id(&mut tx, id).await? else {
@@ -200,7 +201,13 @@ pub async fn update_user(
         otp::void_outstanding(&mut tx, id, otp::Purpose::Recovery, now).await?;
     }
     if let Some(data) = &changes.user_metadata {
-        users::set_metadata(&mut tx, id, &merged(&user.user_metadata, data), now).await?;
+        users::set(
+            &mut tx,
+            id,
+            Field::UserMetadata(&merged(&user.user_metadata, data)),
+            now,
+        )
+        .await?;
         let name = |k: &str, old: &str| {
             data.get(k)
                 .and_then(serde_json::Value::as_str)
@@ -216,12 +223,18 @@ pub async fn update_user(
         }
     }
     if let Some(data) = &changes.app_metadata {
-        users::set_app_metadata(&mut tx, id, &merged(&user.app_metadata, data), now).await?;
+        users::set(
+            &mut tx,
+            id,
+            Field::AppMetadata(&merged(&user.app_metadata, data)),
+            now,
+        )
+        .await?;
     }
     match changes.ban_ms {
-        Some(0) => users::set_ban(&mut tx, id, None, now).await?,
+        Some(0) => users::set(&mut tx, id, Field::BannedUntil(None), now).await?,
         Some(ms) => {
-            users::set_ban(&mut tx, id, Some(now + ms), now).await?;
+            users::set(&mut tx, id, Field::BannedUntil(Some(now + ms)), now).await?;
             sessions::revoke_all_except(&mut tx, id, None, now).await?;
         }
         None => {}

@@ -217,7 +217,7 @@ pub async fn request_email_change(
         }
         return Ok(());
     }
-    users::set_email_change(conn, &user.id, email, now).await?;
+    users::set(conn, &user.id, users::Field::EmailChange(email), now).await?;
     let pending = User {
         email_change: Some(email.as_str().to_owned()),
         ..user.clone()

@@ -202,7 +202,13 @@ pub async fn update_user(
         }
     }
     if let Some(metadata) = &changes.metadata {
-        users::set_metadata(&mut tx, user_id, metadata, state.clock.now_ms()).await?;
+        users::set(
+            &mut tx,
+            user_id,
+            users::Field::UserMetadata(metadata),
+            state.clock.now_ms(),
+        )
+        .await?;
     }
     if let Some(input) = &changes.profile {
         crate::account::profile::apply(state, &mut tx, user_id, input).await?;

@@ -217,19 +217,39 @@ pub async fn update_names(
     from_row(&row)
 }
 
-/// Records `email` as the address the user asked to change to.
-pub async fn set_email_change(
+/// One column of a user that changes on its own, with its new value.
+pub enum Field<'a> {
+    /// The member's `user_metadata`, replaced whole.
+    UserMetadata(&'a Value),
+    /// The operator's `app_metadata`, replaced whole.
+    AppMetadata(&'a Value),
+    /// The address the user asked to change to.
+    EmailChange(&'a Email),
+    /// A ban until this time (ms), or none.
+    BannedUntil(Option<i64>),
+}
+
+/// Sets one field and `updated_at`.
+pub async fn set(
     conn: &mut AnyConnection,
     id: &str,
-    email: &Email,
+    field: Field<'_>,
     now: i64,
 ) -> sqlx::Result<()> {
-    sqlx::query("UPDATE users SET email_change = $1, updated_at = $2 WHERE id = $3")
-        .bind(email.as_str())
-        .bind(now)
-        .bind(id)
-        .execute(conn)
-        .await?;
+    let column = match field {
+        Field::UserMetadata(_) => "user_metadata",
+        Field::AppMetadata(_) => "app_metadata",
+        Field::EmailChange(_) => "email_change",
+        Field::BannedUntil(_) => "banned_until",
+    };
+    let sql = format!("UPDATE users SET {column} = $1, updated_at = $2 WHERE id = $3");
+    let query = sqlx::query(&sql);
+    let query = match field {
+        Field::UserMetadata(value) | Field::AppMetadata(value) => query.bind(value.to_string()),
+        Field::EmailChange(email) => query.bind(email.as_str().to_owned()),
+        Field::BannedUntil(until) => query.bind(until),
+    };
+    query.bind(now).bind(id).execute(conn).await?;
     Ok(())
 }
 
@@ -248,21 +268,6 @@ pub async fn apply_email_change(
     .fetch_optional(conn)
     .await?;
     row.as_ref().map(from_row).transpose()
-}
-
-pub async fn set_metadata(
-    conn: &mut AnyConnection,
-    id: &str,
-    metadata: &Value,
-    now: i64,
-) -> sqlx::Result<()> {
-    sqlx::query("UPDATE users SET user_metadata = $1, updated_at = $2 WHERE id = $3")
-        .bind(metadata.to_string())
-        .bind(now)
-        .bind(id)
-        .execute(conn)
-        .await?;
-    Ok(())
 }
 
 impl User {
@@ -365,22 +370,6 @@ pub async fn set_time_zone(
     Ok(())
 }
 
-/// Replaces the operator's `app_metadata`.
-pub async fn set_app_metadata(
-    conn: &mut AnyConnection,
-    id: &str,
-    metadata: &Value,
-    now: i64,
-) -> sqlx::Result<()> {
-    sqlx::query("UPDATE users SET app_metadata = $1, updated_at = $2 WHERE id = $3")
-        .bind(metadata.to_string())
-        .bind(now)
-        .bind(id)
-        .execute(conn)
-        .await?;
-    Ok(())
-}
-
 /// Sets the address at once (the operator's change; no link), confirmed or not.
 pub async fn set_email(
     conn: &mut AnyConnection,
@@ -399,21 +388,5 @@ pub async fn set_email(
     .bind(id)
     .execute(conn)
     .await?;
-    Ok(())
-}
-
-/// Bans until `until` (ms), or lifts the ban with `None`.
-pub async fn set_ban(
-    conn: &mut AnyConnection,
-    id: &str,
-    until: Option<i64>,
-    now: i64,
-) -> sqlx::Result<()> {
-    sqlx::query("UPDATE users SET banned_until = $1, updated_at = $2 WHERE id = $3")
-        .bind(until)
-        .bind(now)
-        .bind(id)
-        .execute(conn)
-        .await?;
     Ok(())
 }

@@ -87,7 +87,13 @@ pub(super) async fn generate_link(
                 return Err(AuthError::email_exists());
             }
             let mut tx = state.db.begin_write().await?;
-            users::set_email_change(&mut tx, &user.id, &new, state.clock.now_ms()).await?;
+            users::set(
+                &mut tx,
+                &user.id,
+                users::Field::EmailChange(&new),
+                state.clock.now_ms(),
+            )
+            .await?;
             tx.commit().await?;
             (
                 User {
