@@ -1,7 +1,7 @@
 //! `/auth/v1/admin/*`: only a `service_role` / `supabase_admin` key signed with the JWT secret
 //! gets in, with GoTrue's answers for everyone else.
 
-use reqwest::StatusCode;
+use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
 use crate::support::TestApp;
@@ -25,28 +25,30 @@ fn service_key(app: &TestApp) -> String {
     .unwrap()
 }
 
-async fn get(app: &TestApp, path: &str, token: Option<&str>) -> (StatusCode, Value) {
-    app.request(reqwest::Method::GET, path, token, None).await
-}
-
 #[tokio::test]
 async fn admin_endpoints_refuse_everyone_but_an_admin_key() {
     let app = TestApp::spawn().await;
     let (_, access, _) = app.signed_in_user("ann@example.com").await;
     let secret = app.state.config.jwt_secret.expose().to_owned();
 
-    let (status, body) = get(&app, "/auth/v1/admin/users", None).await;
+    let (status, body) = app
+        .request(Method::GET, "/auth/v1/admin/users", None, None)
+        .await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
     assert_eq!(body["error_code"], "no_authorization");
     assert_eq!(body["msg"], "This endpoint requires a Bearer token");
 
-    let (status, body) = get(&app, "/auth/v1/admin/users", Some(&access)).await;
+    let (status, body) = app
+        .request(Method::GET, "/auth/v1/admin/users", Some(&access), None)
+        .await;
     assert_eq!(status, StatusCode::FORBIDDEN);
     assert_eq!(body["error_code"], "not_admin");
     assert_eq!(body["msg"], "User not allowed");
 
     let anon = key(&app, "anon", &secret, 60);
-    let (status, body) = get(&app, "/auth/v1/admin/users", Some(&anon)).await;
+    let (status, body) = app
+        .request(Method::GET, "/auth/v1/admin/users", Some(&anon), None)
+        .await;
     assert_eq!(
         (status, body["error_code"].as_str()),
         (StatusCode::FORBIDDEN, Some("not_admin"))
@@ -58,14 +60,18 @@ async fn admin_endpoints_refuse_everyone_but_an_admin_key() {
         "another-secret-another-secret-1234",
         60,
     );
-    let (status, body) = get(&app, "/auth/v1/admin/users", Some(&forged)).await;
+    let (status, body) = app
+        .request(Method::GET, "/auth/v1/admin/users", Some(&forged), None)
+        .await;
     assert_eq!(
         (status, body["error_code"].as_str()),
         (StatusCode::FORBIDDEN, Some("bad_jwt"))
     );
 
     let expired = key(&app, "service_role", &secret, -1);
-    let (status, body) = get(&app, "/auth/v1/admin/users", Some(&expired)).await;
+    let (status, body) = app
+        .request(Method::GET, "/auth/v1/admin/users", Some(&expired), None)
+        .await;
     assert_eq!(
         (status, body["error_code"].as_str()),
         (StatusCode::FORBIDDEN, Some("bad_jwt"))
@@ -73,7 +79,9 @@ async fn admin_endpoints_refuse_everyone_but_an_admin_key() {
 
     for role in ["service_role", "supabase_admin"] {
         let admin = key(&app, role, &secret, 60);
-        let (status, _) = get(&app, "/auth/v1/admin/users", Some(&admin)).await;
+        let (status, _) = app
+            .request(Method::GET, "/auth/v1/admin/users", Some(&admin), None)
+            .await;
         assert_eq!(status, StatusCode::OK, "{role}");
     }
 }
@@ -82,10 +90,14 @@ async fn admin_endpoints_refuse_everyone_but_an_admin_key() {
 async fn an_admin_key_is_refused_by_the_user_endpoints_and_the_product_api() {
     let app = TestApp::spawn().await;
     let admin = service_key(&app);
-    let (status, body) = get(&app, "/auth/v1/user", Some(&admin)).await;
+    let (status, body) = app
+        .request(Method::GET, "/auth/v1/user", Some(&admin), None)
+        .await;
     assert_eq!(status, StatusCode::FORBIDDEN);
     assert_eq!(body["error_code"], "bad_jwt");
-    let (status, _) = get(&app, "/_api/v1/swazprofile", Some(&admin)).await;
+    let (status, _) = app
+        .request(Method::GET, "/_api/v1/swazprofile", Some(&admin), None)
+        .await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
 }
 
@@ -122,11 +134,25 @@ async fn admin_lists_users_newest_first_in_pages_with_gotrue_headers() {
         .collect();
     assert_eq!(emails, ["c@example.com", "b@example.com"]);
 
-    let (status, body) = get(&app, "/auth/v1/admin/users?page=2&per_page=2", Some(&admin)).await;
+    let (status, body) = app
+        .request(
+            Method::GET,
+            "/auth/v1/admin/users?page=2&per_page=2",
+            Some(&admin),
+            None,
+        )
+        .await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(body["users"][0]["email"], "a@example.com");
 
-    let (status, body) = get(&app, "/auth/v1/admin/users?per_page=zero", Some(&admin)).await;
+    let (status, body) = app
+        .request(
+            Method::GET,
+            "/auth/v1/admin/users?per_page=zero",
+            Some(&admin),
+            None,
+        )
+        .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(body["msg"]
         .as_str()
@@ -141,43 +167,54 @@ async fn admin_reads_one_user_by_id() {
         .create_user("ann@example.com", "long-enough-1", "Ann")
         .await;
     let admin = service_key(&app);
-    let (status, user) = get(&app, &format!("/auth/v1/admin/users/{id}"), Some(&admin)).await;
+    let (status, user) = app
+        .request(
+            Method::GET,
+            &format!("/auth/v1/admin/users/{id}"),
+            Some(&admin),
+            None,
+        )
+        .await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(user["email"], "ann@example.com");
     assert_eq!(user["id"], id.as_str());
 
-    let (status, body) = get(&app, "/auth/v1/admin/users/not-a-uuid", Some(&admin)).await;
+    let (status, body) = app
+        .request(
+            Method::GET,
+            "/auth/v1/admin/users/not-a-uuid",
+            Some(&admin),
+            None,
+        )
+        .await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert_eq!(body["msg"], "user_id must be an UUID");
     let unknown = uuid::Uuid::new_v4();
-    let (status, body) = get(
-        &app,
-        &format!("/auth/v1/admin/users/{unknown}"),
-        Some(&admin),
-    )
-    .await;
+    let (status, body) = app
+        .request(
+            Method::GET,
+            &format!("/auth/v1/admin/users/{unknown}"),
+            Some(&admin),
+            None,
+        )
+        .await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert_eq!(body["error_code"], "user_not_found");
     assert_eq!(body["msg"], "User not found");
-}
-
-async fn post(app: &TestApp, token: &str, body: Value) -> (StatusCode, Value) {
-    let path = "/auth/v1/admin/users";
-    app.request(reqwest::Method::POST, path, Some(token), Some(body))
-        .await
 }
 
 #[tokio::test]
 async fn admin_creates_a_confirmed_user_who_can_sign_in_and_no_mail_goes_out() {
     let app = TestApp::spawn().await;
     let admin = service_key(&app);
-    let (status, user) = post(
-        &app,
-        &admin,
-        json!({ "email": "ann@example.com", "password": "long-enough-1", "email_confirm": true,
+    let (status, user) = app
+        .post_as(
+            &admin,
+            "/auth/v1/admin/users",
+            json!({ "email": "ann@example.com", "password": "long-enough-1", "email_confirm": true,
                 "user_metadata": { "first_name": "Ann", "team": "blue" } }),
-    )
-    .await;
+        )
+        .await;
     assert_eq!(status, StatusCode::OK, "{user}");
     assert_eq!(user["email"], "ann@example.com");
     assert!(user["email_confirmed_at"].is_string());
@@ -186,11 +223,23 @@ async fn admin_creates_a_confirmed_user_who_can_sign_in_and_no_mail_goes_out() {
     assert_eq!(app.count("mail_outbox").await, 0);
     app.sign_in("ann@example.com", "long-enough-1").await;
 
-    let (status, body) = post(&app, &admin, json!({ "email": "ann@example.com" })).await;
+    let (status, body) = app
+        .post_as(
+            &admin,
+            "/auth/v1/admin/users",
+            json!({ "email": "ann@example.com" }),
+        )
+        .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(body["error_code"], "email_exists");
 
-    let (status, user) = post(&app, &admin, json!({ "email": "bob@example.com" })).await;
+    let (status, user) = app
+        .post_as(
+            &admin,
+            "/auth/v1/admin/users",
+            json!({ "email": "bob@example.com" }),
+        )
+        .await;
     assert_eq!(status, StatusCode::OK);
     assert!(user["email_confirmed_at"].is_null());
 }
@@ -199,43 +248,42 @@ async fn admin_creates_a_confirmed_user_who_can_sign_in_and_no_mail_goes_out() {
 async fn admin_create_refuses_bad_input_with_gotrue_messages() {
     let app = TestApp::spawn().await;
     let admin = service_key(&app);
-    let (status, body) = post(&app, &admin, json!({})).await;
+    let (status, body) = app.post_as(&admin, "/auth/v1/admin/users", json!({})).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(
         body["msg"],
         "Cannot create a user without either an email or phone"
     );
-    let (status, body) = post(&app, &admin, json!({ "email": "nope" })).await;
+    let (status, body) = app
+        .post_as(&admin, "/auth/v1/admin/users", json!({ "email": "nope" }))
+        .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(
         body["msg"],
         "Unable to validate email address: invalid format"
     );
-    let (status, body) = post(
-        &app,
-        &admin,
-        json!({ "email": "a@example.com", "password": "short" }),
-    )
-    .await;
+    let (status, body) = app
+        .post_as(
+            &admin,
+            "/auth/v1/admin/users",
+            json!({ "email": "a@example.com", "password": "short" }),
+        )
+        .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(body["error_code"], "weak_password");
     let (_, access, _) = app.signed_in_user("ann@example.com").await;
-    let (status, body) = post(&app, &access, json!({ "email": "c@example.com" })).await;
+    let (status, body) = app
+        .post_as(
+            &access,
+            "/auth/v1/admin/users",
+            json!({ "email": "c@example.com" }),
+        )
+        .await;
     assert_eq!(
         (status, body["error_code"].as_str()),
         (StatusCode::FORBIDDEN, Some("not_admin"))
     );
     assert_eq!(app.count("users").await, 1);
-}
-
-async fn send(
-    app: &TestApp,
-    method: reqwest::Method,
-    path: &str,
-    token: &str,
-    body: Value,
-) -> (StatusCode, Value) {
-    app.request(method, path, Some(token), Some(body)).await
 }
 
 #[tokio::test]
@@ -244,15 +292,17 @@ async fn an_admin_updates_metadata_bans_and_deletes_a_user() {
     let (id, _, session) = app.signed_in_user("ann@example.com").await;
     let admin = service_key(&app);
     let path = format!("/auth/v1/admin/users/{id}");
-    let (status, user) = send(
-        &app,
-        reqwest::Method::PUT,
-        &path,
-        &admin,
-        json!({ "user_metadata": { "sport": "hockey", "first_name": "Annie" },
+    let (status, user) = app
+        .request(
+            Method::PUT,
+            &path,
+            Some(&admin),
+            Some(
+                json!({ "user_metadata": { "sport": "hockey", "first_name": "Annie" },
                 "app_metadata": { "plan": "club" } }),
-    )
-    .await;
+            ),
+        )
+        .await;
     assert_eq!(status, StatusCode::OK, "{user}");
     assert_eq!(user["user_metadata"]["sport"], "hockey");
     assert_eq!(user["user_metadata"]["first_name"], "Annie");
@@ -273,27 +323,27 @@ async fn an_admin_updates_metadata_bans_and_deletes_a_user() {
     // A taken address changes nothing at all.
     app.create_user("bob@example.com", "long-enough-1", "Bob")
         .await;
-    let (status, body) = send(
-        &app,
-        reqwest::Method::PUT,
-        &path,
-        &admin,
-        json!({ "email": "bob@example.com", "user_metadata": { "sport": "golf" } }),
-    )
-    .await;
+    let (status, body) = app
+        .request(
+            Method::PUT,
+            &path,
+            Some(&admin),
+            Some(json!({ "email": "bob@example.com", "user_metadata": { "sport": "golf" } })),
+        )
+        .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(body["error_code"], "email_exists");
-    let (_, user) = get(&app, &path, Some(&admin)).await;
+    let (_, user) = app.request(Method::GET, &path, Some(&admin), None).await;
     assert_eq!(user["user_metadata"]["sport"], "hockey");
 
-    let (status, user) = send(
-        &app,
-        reqwest::Method::PUT,
-        &path,
-        &admin,
-        json!({ "ban_duration": "24h" }),
-    )
-    .await;
+    let (status, user) = app
+        .request(
+            Method::PUT,
+            &path,
+            Some(&admin),
+            Some(json!({ "ban_duration": "24h" })),
+        )
+        .await;
     assert_eq!(status, StatusCode::OK);
     assert!(user["banned_until"].is_string());
     let res = app
@@ -305,43 +355,38 @@ async fn an_admin_updates_metadata_bans_and_deletes_a_user() {
     assert_eq!(res.status(), StatusCode::BAD_REQUEST);
     let body: Value = res.json().await.unwrap();
     assert_eq!(body["error_code"], "user_banned");
-    let (status, body) = send(
-        &app,
-        reqwest::Method::PUT,
-        &path,
-        &admin,
-        json!({ "ban_duration": "ten days" }),
-    )
-    .await;
+    let (status, body) = app
+        .request(
+            Method::PUT,
+            &path,
+            Some(&admin),
+            Some(json!({ "ban_duration": "ten days" })),
+        )
+        .await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
-    send(
-        &app,
-        reqwest::Method::PUT,
+    app.request(
+        Method::PUT,
         &path,
-        &admin,
-        json!({ "ban_duration": "none" }),
+        Some(&admin),
+        Some(json!({ "ban_duration": "none" })),
     )
     .await;
     app.sign_in("ann@example.com", crate::support::TEST_PASSWORD)
         .await;
 
     // A new address and password at once; the address is confirmed when the operator says so.
-    let (status, user) = send(
-        &app,
-        reqwest::Method::PUT,
-        &path,
-        &admin,
-        json!({ "email": "annie@example.com", "email_confirm": true, "password": "operator-set-9" }),
-    )
+    let (status, user) = app.request(Method::PUT, &path, Some(&admin), Some(json!({ "email": "annie@example.com", "email_confirm": true, "password": "operator-set-9" })))
     .await;
     assert_eq!(status, StatusCode::OK, "{user}");
     assert_eq!(user["email"], "annie@example.com");
     assert!(user["email_confirmed_at"].is_string());
     app.sign_in("annie@example.com", "operator-set-9").await;
 
-    let (status, body) = send(&app, reqwest::Method::DELETE, &path, &admin, json!({})).await;
+    let (status, body) = app
+        .request(Method::DELETE, &path, Some(&admin), Some(json!({})))
+        .await;
     assert_eq!((status, body), (StatusCode::OK, json!({})));
-    let (status, body) = get(&app, &path, Some(&admin)).await;
+    let (status, body) = app.request(Method::GET, &path, Some(&admin), None).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert_eq!(body["error_code"], "user_not_found");
 }
@@ -352,14 +397,14 @@ async fn generate_link_answers_a_working_link_and_code_without_sending_mail() {
     app.create_user("ann@example.com", "long-enough-1", "Ann")
         .await;
     let admin = service_key(&app);
-    let (status, link) = send(
-        &app,
-        reqwest::Method::POST,
-        "/auth/v1/admin/generate_link",
-        &admin,
-        json!({ "type": "magiclink", "email": "ann@example.com" }),
-    )
-    .await;
+    let (status, link) = app
+        .request(
+            Method::POST,
+            "/auth/v1/admin/generate_link",
+            Some(&admin),
+            Some(json!({ "type": "magiclink", "email": "ann@example.com" })),
+        )
+        .await;
     assert_eq!(status, StatusCode::OK, "{link}");
     assert_eq!(link["email"], "ann@example.com");
     assert_eq!(link["verification_type"], "magiclink");
@@ -376,24 +421,24 @@ async fn generate_link_answers_a_working_link_and_code_without_sending_mail() {
     tokio::time::sleep(std::time::Duration::from_millis(300)).await;
     assert!(app.mailbox("ann@example.com", 0).await.is_empty());
 
-    let (status, body) = send(
-        &app,
-        reqwest::Method::POST,
-        "/auth/v1/admin/generate_link",
-        &admin,
-        json!({ "type": "recovery", "email": "ghost@example.com" }),
-    )
-    .await;
+    let (status, body) = app
+        .request(
+            Method::POST,
+            "/auth/v1/admin/generate_link",
+            Some(&admin),
+            Some(json!({ "type": "recovery", "email": "ghost@example.com" })),
+        )
+        .await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert_eq!(body["msg"], "User with this email not found");
-    let (status, body) = send(
-        &app,
-        reqwest::Method::POST,
-        "/auth/v1/admin/generate_link",
-        &admin,
-        json!({ "type": "teleport", "email": "ann@example.com" }),
-    )
-    .await;
+    let (status, body) = app
+        .request(
+            Method::POST,
+            "/auth/v1/admin/generate_link",
+            Some(&admin),
+            Some(json!({ "type": "teleport", "email": "ann@example.com" })),
+        )
+        .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(
         body["msg"],
@@ -405,14 +450,14 @@ async fn generate_link_answers_a_working_link_and_code_without_sending_mail() {
 async fn an_invitation_mails_a_link_that_signs_the_new_member_in() {
     let app = TestApp::spawn().await;
     let admin = service_key(&app);
-    let (status, user) = send(
-        &app,
-        reqwest::Method::POST,
-        "/auth/v1/invite",
-        &admin,
-        json!({ "email": "coach@example.com", "data": { "first_name": "Cora" } }),
-    )
-    .await;
+    let (status, user) = app
+        .request(
+            Method::POST,
+            "/auth/v1/invite",
+            Some(&admin),
+            Some(json!({ "email": "coach@example.com", "data": { "first_name": "Cora" } })),
+        )
+        .await;
     assert_eq!(status, StatusCode::OK, "{user}");
     assert!(user["email_confirmed_at"].is_null());
     let mail = &app.mailbox("coach@example.com", 1).await[0];
@@ -432,14 +477,14 @@ async fn an_invitation_mails_a_link_that_signs_the_new_member_in() {
     );
     assert!(location.contains("type=invite"), "{location}");
 
-    let (status, body) = send(
-        &app,
-        reqwest::Method::POST,
-        "/auth/v1/invite",
-        &admin,
-        json!({ "email": "coach@example.com" }),
-    )
-    .await;
+    let (status, body) = app
+        .request(
+            Method::POST,
+            "/auth/v1/invite",
+            Some(&admin),
+            Some(json!({ "email": "coach@example.com" })),
+        )
+        .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(body["error_code"], "email_exists");
 }
@@ -456,12 +501,14 @@ async fn an_admin_lists_and_removes_a_members_factors() {
         )
         .await;
     let admin = service_key(&app);
-    let (status, factors) = get(
-        &app,
-        &format!("/auth/v1/admin/users/{id}/factors"),
-        Some(&admin),
-    )
-    .await;
+    let (status, factors) = app
+        .request(
+            Method::GET,
+            &format!("/auth/v1/admin/users/{id}/factors"),
+            Some(&admin),
+            None,
+        )
+        .await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(factors[0]["id"], enrolled["id"]);
     assert!(factors[0].get("secret").is_none());
@@ -469,12 +516,18 @@ async fn an_admin_lists_and_removes_a_members_factors() {
         "/auth/v1/admin/users/{id}/factors/{}",
         enrolled["id"].as_str().unwrap()
     );
-    let (status, removed) = send(&app, reqwest::Method::DELETE, &path, &admin, json!({})).await;
+    let (status, removed) = app
+        .request(Method::DELETE, &path, Some(&admin), Some(json!({})))
+        .await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(removed["friendly_name"], "Phone");
-    let (status, body) = send(&app, reqwest::Method::DELETE, &path, &admin, json!({})).await;
+    let (status, body) = app
+        .request(Method::DELETE, &path, Some(&admin), Some(json!({})))
+        .await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert_eq!(body["error_code"], "mfa_factor_not_found");
-    let (status, _) = send(&app, reqwest::Method::DELETE, &path, &token, json!({})).await;
+    let (status, _) = app
+        .request(Method::DELETE, &path, Some(&token), Some(json!({})))
+        .await;
     assert_eq!(status, StatusCode::FORBIDDEN);
 }

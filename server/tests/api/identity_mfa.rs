@@ -6,20 +6,6 @@ use swaz::auth::totp;
 
 use crate::support::{TestApp, TEST_PASSWORD};
 
-async fn call(
-    app: &TestApp,
-    method: reqwest::Method,
-    path: &str,
-    token: &str,
-    body: Value,
-) -> (StatusCode, Value) {
-    app.request(method, path, Some(token), Some(body)).await
-}
-
-async fn post(app: &TestApp, path: &str, token: &str, body: Value) -> (StatusCode, Value) {
-    call(app, reqwest::Method::POST, path, token, body).await
-}
-
 /// The code an authenticator app shows `steps` periods from now.
 fn code(app: &TestApp, secret: &str, steps: i64) -> String {
     let step = app.state.clock.now_secs() / totp::PERIOD_SECS + steps;
@@ -38,30 +24,30 @@ fn claims(app: &TestApp, token: &str) -> swaz::auth::tokens::Claims {
 
 /// Enrolls and verifies a factor: answers (factor id, secret, aal2 session).
 async fn turn_on(app: &TestApp, token: &str) -> (String, String, Value) {
-    let (status, enrolled) = post(
-        app,
-        "/auth/v1/factors",
-        token,
-        json!({ "factor_type": "totp", "friendly_name": "Phone" }),
-    )
-    .await;
+    let (status, enrolled) = app
+        .post_as(
+            token,
+            "/auth/v1/factors",
+            json!({ "factor_type": "totp", "friendly_name": "Phone" }),
+        )
+        .await;
     assert_eq!(status, StatusCode::OK, "{enrolled}");
     let id = enrolled["id"].as_str().unwrap().to_owned();
     let secret = enrolled["totp"]["secret"].as_str().unwrap().to_owned();
-    let (_, challenge) = post(
-        app,
-        &format!("/auth/v1/factors/{id}/challenge"),
-        token,
-        json!({}),
-    )
-    .await;
-    let (status, session) = post(
-        app,
-        &format!("/auth/v1/factors/{id}/verify"),
-        token,
-        json!({ "challenge_id": challenge["id"], "code": code(app, &secret, 0) }),
-    )
-    .await;
+    let (_, challenge) = app
+        .post_as(
+            token,
+            &format!("/auth/v1/factors/{id}/challenge"),
+            json!({}),
+        )
+        .await;
+    let (status, session) = app
+        .post_as(
+            token,
+            &format!("/auth/v1/factors/{id}/verify"),
+            json!({ "challenge_id": challenge["id"], "code": code(app, &secret, 0) }),
+        )
+        .await;
     assert_eq!(status, StatusCode::OK, "{session}");
     (id, secret, session)
 }
@@ -70,13 +56,13 @@ async fn turn_on(app: &TestApp, token: &str) -> (String, String, Value) {
 async fn enrolling_answers_a_secret_uri_and_qr_code_and_verifying_raises_the_session_to_aal2() {
     let app = TestApp::spawn().await;
     let (_, token, _) = app.signed_in_user("ann@example.com").await;
-    let (status, enrolled) = post(
-        &app,
-        "/auth/v1/factors",
-        &token,
-        json!({ "factor_type": "totp", "friendly_name": "Phone", "issuer": "SWAZ" }),
-    )
-    .await;
+    let (status, enrolled) = app
+        .post_as(
+            &token,
+            "/auth/v1/factors",
+            json!({ "factor_type": "totp", "friendly_name": "Phone", "issuer": "SWAZ" }),
+        )
+        .await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(enrolled["type"], "totp");
     assert_eq!(enrolled["friendly_name"], "Phone");
@@ -97,23 +83,23 @@ async fn enrolling_answers_a_secret_uri_and_qr_code_and_verifying_raises_the_ses
     let (_, user) = app.get_as(&token, "/auth/v1/user").await;
     assert_eq!(user["factors"][0]["status"], "unverified");
     assert_eq!(user["factors"][0]["factor_type"], "totp");
-    let (status, body) = post(
-        &app,
-        "/auth/v1/factors",
-        &token,
-        json!({ "factor_type": "totp", "friendly_name": "Phone" }),
-    )
-    .await;
+    let (status, body) = app
+        .post_as(
+            &token,
+            "/auth/v1/factors",
+            json!({ "factor_type": "totp", "friendly_name": "Phone" }),
+        )
+        .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(body["error_code"], "mfa_factor_name_conflict");
 
-    let (status, challenge) = post(
-        &app,
-        &format!("/auth/v1/factors/{id}/challenge"),
-        &token,
-        json!({}),
-    )
-    .await;
+    let (status, challenge) = app
+        .post_as(
+            &token,
+            &format!("/auth/v1/factors/{id}/challenge"),
+            json!({}),
+        )
+        .await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(challenge["type"], "totp");
     assert!(challenge["expires_at"].as_i64().unwrap() > app.state.clock.now_secs());
@@ -123,24 +109,24 @@ async fn enrolling_answers_a_secret_uri_and_qr_code_and_verifying_raises_the_ses
     } else {
         "000000"
     };
-    let (status, body) = post(
-        &app,
-        &verify_path,
-        &token,
-        json!({ "challenge_id": challenge["id"], "code": wrong }),
-    )
-    .await;
+    let (status, body) = app
+        .post_as(
+            &token,
+            &verify_path,
+            json!({ "challenge_id": challenge["id"], "code": wrong }),
+        )
+        .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(body["error_code"], "mfa_verification_failed");
     assert_eq!(body["msg"], "Invalid TOTP code entered");
 
-    let (status, session) = post(
-        &app,
-        &verify_path,
-        &token,
-        json!({ "challenge_id": challenge["id"], "code": code(&app, secret, 0) }),
-    )
-    .await;
+    let (status, session) = app
+        .post_as(
+            &token,
+            &verify_path,
+            json!({ "challenge_id": challenge["id"], "code": code(&app, secret, 0) }),
+        )
+        .await;
     assert_eq!(status, StatusCode::OK);
     let upgraded = claims(&app, session["access_token"].as_str().unwrap());
     assert_eq!(upgraded.aal, "aal2");
@@ -149,13 +135,13 @@ async fn enrolling_answers_a_secret_uri_and_qr_code_and_verifying_raises_the_ses
     assert_eq!(session["user"]["factors"][0]["status"], "verified");
 
     // A used challenge cannot be answered again.
-    let (status, body) = post(
-        &app,
-        &verify_path,
-        session["access_token"].as_str().unwrap(),
-        json!({ "challenge_id": challenge["id"], "code": code(&app, secret, 1) }),
-    )
-    .await;
+    let (status, body) = app
+        .post_as(
+            session["access_token"].as_str().unwrap(),
+            &verify_path,
+            json!({ "challenge_id": challenge["id"], "code": code(&app, secret, 1) }),
+        )
+        .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(body["error_code"], "mfa_challenge_expired");
 
@@ -199,64 +185,64 @@ async fn with_a_verified_factor_a_password_alone_does_not_open_the_product_api()
         body["message"],
         "Enter the code from your authenticator app to finish signing in."
     );
-    let (status, body) = call(
-        &app,
-        reqwest::Method::PUT,
-        "/auth/v1/user",
-        &aal1,
-        json!({ "password": "another-password-2" }),
-    )
-    .await;
+    let (status, body) = app
+        .request(
+            reqwest::Method::PUT,
+            "/auth/v1/user",
+            Some(&aal1),
+            Some(json!({ "password": "another-password-2" })),
+        )
+        .await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
     assert_eq!(body["error_code"], "insufficient_aal");
-    let (status, body) = call(
-        &app,
-        reqwest::Method::DELETE,
-        &format!("/auth/v1/factors/{id}"),
-        &aal1,
-        json!({}),
-    )
-    .await;
+    let (status, body) = app
+        .request(
+            reqwest::Method::DELETE,
+            &format!("/auth/v1/factors/{id}"),
+            Some(&aal1),
+            Some(json!({})),
+        )
+        .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(body["msg"], "AAL2 required to unenroll verified factor");
 
     // The code of the step already used is refused; the next one steps up.
-    let (_, challenge) = post(
-        &app,
-        &format!("/auth/v1/factors/{id}/challenge"),
-        &aal1,
-        json!({}),
-    )
-    .await;
+    let (_, challenge) = app
+        .post_as(
+            &aal1,
+            &format!("/auth/v1/factors/{id}/challenge"),
+            json!({}),
+        )
+        .await;
     let verify_path = format!("/auth/v1/factors/{id}/verify");
-    let (status, _) = post(
-        &app,
-        &verify_path,
-        &aal1,
-        json!({ "challenge_id": challenge["id"], "code": code(&app, &secret, 0) }),
-    )
-    .await;
+    let (status, _) = app
+        .post_as(
+            &aal1,
+            &verify_path,
+            json!({ "challenge_id": challenge["id"], "code": code(&app, &secret, 0) }),
+        )
+        .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    let (status, stepped) = post(
-        &app,
-        &verify_path,
-        &aal1,
-        json!({ "challenge_id": challenge["id"], "code": code(&app, &secret, 1) }),
-    )
-    .await;
+    let (status, stepped) = app
+        .post_as(
+            &aal1,
+            &verify_path,
+            json!({ "challenge_id": challenge["id"], "code": code(&app, &secret, 1) }),
+        )
+        .await;
     assert_eq!(status, StatusCode::OK);
     let stepped = stepped["access_token"].as_str().unwrap().to_owned();
     let (status, _) = app.get_as(&stepped, "/_api/v1/swazprofile").await;
     assert_eq!(status, StatusCode::OK);
 
-    let (status, body) = call(
-        &app,
-        reqwest::Method::DELETE,
-        &format!("/auth/v1/factors/{id}"),
-        &stepped,
-        json!({}),
-    )
-    .await;
+    let (status, body) = app
+        .request(
+            reqwest::Method::DELETE,
+            &format!("/auth/v1/factors/{id}"),
+            Some(&stepped),
+            Some(json!({})),
+        )
+        .await;
     assert_eq!((status, body), (StatusCode::OK, json!({ "id": id })));
     let again = app.sign_in("ann@example.com", TEST_PASSWORD).await;
     let (status, _) = app

@@ -184,21 +184,14 @@ impl TestApp {
 
     /// POSTs JSON as `token`'s user; the status and the JSON answer.
     pub async fn post_as(&self, token: &str, path: &str, body: Value) -> (StatusCode, Value) {
-        let res = self
-            .http
-            .post(self.url(path))
-            .bearer_auth(token)
-            .json(&body)
-            .send()
+        self.request(reqwest::Method::POST, path, Some(token), Some(body))
             .await
-            .unwrap();
-        (res.status(), res.json().await.unwrap())
     }
 
     /// GETs as `token`'s user; the status and the JSON answer.
     pub async fn get_as(&self, token: &str, path: &str) -> (StatusCode, Value) {
-        let res = self.get_auth(path, token).send().await.unwrap();
-        (res.status(), res.json().await.unwrap())
+        self.request(reqwest::Method::GET, path, Some(token), None)
+            .await
     }
 
     /// Messages in the local mailbox for `to`, newest first; waits up to 5 s for `min` of them.
