@@ -5,20 +5,11 @@ use std::time::Duration;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
+use crate::binary::swaz_cli;
 use crate::support::TestApp;
 
 fn is_postgres() -> bool {
     std::env::var("TEST_DATABASE_URL").is_ok_and(|u| u.starts_with("postgres"))
-}
-
-async fn swaz_cli(envs: Vec<(String, String)>, args: &[&str]) -> std::process::Output {
-    tokio::process::Command::new(env!("CARGO_BIN_EXE_swaz"))
-        .args(args)
-        .envs(envs)
-        .env("SWAZ_LOG", "warn")
-        .output()
-        .await
-        .unwrap()
 }
 
 #[tokio::test]

@@ -3,23 +3,14 @@
 use reqwest::StatusCode;
 use serde_json::Value;
 
+use crate::binary::swaz_cli;
 use crate::support::TestApp;
-
-async fn swaz(app: &TestApp, args: &[&str]) -> std::process::Output {
-    tokio::process::Command::new(env!("CARGO_BIN_EXE_swaz"))
-        .args(args)
-        .envs(app.cli_env())
-        .env("SWAZ_LOG", "warn")
-        .output()
-        .await
-        .unwrap()
-}
 
 #[tokio::test]
 async fn user_create_prints_the_id_and_paid_gives_a_membership() {
     let app = TestApp::spawn().await;
-    let out = swaz(
-        &app,
+    let out = swaz_cli(
+        app.cli_env(),
         &[
             "user",
             "create",
@@ -55,8 +46,8 @@ async fn user_create_prints_the_id_and_paid_gives_a_membership() {
 #[tokio::test]
 async fn an_unconfirmed_user_gets_a_confirmation_mail_and_cannot_sign_in_yet() {
     let app = TestApp::spawn().await;
-    let out = swaz(
-        &app,
+    let out = swaz_cli(
+        app.cli_env(),
         &[
             "user",
             "create",
@@ -86,8 +77,8 @@ async fn user_create_explains_what_is_wrong() {
     let app = TestApp::spawn().await;
     app.create_user("ann@example.com", "first-password-1", "Ann")
         .await;
-    let out = swaz(
-        &app,
+    let out = swaz_cli(
+        app.cli_env(),
         &[
             "user",
             "create",
@@ -102,8 +93,8 @@ async fn user_create_explains_what_is_wrong() {
     .await;
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("already been registered"));
-    let out = swaz(
-        &app,
+    let out = swaz_cli(
+        app.cli_env(),
         &[
             "user",
             "create",
@@ -125,7 +116,7 @@ async fn user_create_explains_what_is_wrong() {
 async fn migrate_is_idempotent() {
     let app = TestApp::spawn().await;
     for _ in 0..2 {
-        let out = swaz(&app, &["migrate"]).await;
+        let out = swaz_cli(app.cli_env(), &["migrate"]).await;
         assert!(
             out.status.success(),
             "{}",
@@ -179,7 +170,7 @@ async fn production_refuses_to_start_with_the_test_mode_checkout() {
 #[tokio::test]
 async fn service_key_prints_a_key_the_admin_api_accepts() {
     let app = TestApp::spawn().await;
-    let out = swaz(&app, &["service-key", "--days", "2"]).await;
+    let out = swaz_cli(app.cli_env(), &["service-key", "--days", "2"]).await;
     assert!(
         out.status.success(),
         "{}",

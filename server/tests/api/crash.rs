@@ -3,8 +3,6 @@
 //! once, the server answers normally, and `swaz migrate` still succeeds.
 
 use std::collections::{HashMap, HashSet};
-use std::os::unix::process::ExitStatusExt;
-use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -12,6 +10,7 @@ use std::time::{Duration, Instant};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
+use crate::binary::{swaz_cli, ServeProcess};
 use crate::support::{TestApp, TEST_PASSWORD};
 
 const EMAIL: &str = "crash@example.com";
@@ -217,102 +216,24 @@ impl Target {
     }
 }
 
-/// `swaz serve` as a child process; SIGKILLed when dropped.
-struct Server {
-    child: tokio::process::Child,
-    base: String,
-    log: PathBuf,
-}
-
-impl Server {
-    async fn start(app: &TestApp) -> Self {
-        let port = std::net::TcpListener::bind("127.0.0.1:0")
-            .unwrap()
-            .local_addr()
-            .unwrap()
-            .port();
-        let base = format!("http://127.0.0.1:{port}");
-        let log = std::env::temp_dir().join(format!("swaz-crash-{}.log", uuid::Uuid::new_v4()));
-        let child = tokio::process::Command::new(env!("CARGO_BIN_EXE_swaz"))
-            .arg("serve")
-            .envs(app.cli_env())
-            .env("SWAZ_ADDR", format!("127.0.0.1:{port}"))
-            .env("SWAZ_PUBLIC_URL", &base)
-            .env("SWAZ_REMINDER_TICK_SECS", "0")
-            .env("SWAZ_LOG", "warn")
-            .stdout(std::process::Stdio::null())
-            .stderr(std::fs::File::create(&log).unwrap())
-            .kill_on_drop(true)
-            .spawn()
-            .unwrap();
-        let mut server = Server { child, base, log };
-        let http = reqwest::Client::new();
-        let started = Instant::now();
-        loop {
-            if let Ok(res) = http.get(format!("{}/readyz", server.base)).send().await {
-                if res.status() == StatusCode::OK {
-                    return server;
-                }
-            }
-            if let Some(status) = server.child.try_wait().unwrap() {
-                panic!("swaz serve exited ({status}):\n{}", server.log_text());
-            }
-            assert!(
-                started.elapsed() < Duration::from_secs(15),
-                "swaz serve did not become ready:\n{}",
-                server.log_text()
-            );
-            tokio::time::sleep(Duration::from_millis(25)).await;
-        }
-    }
-
-    fn log_text(&self) -> String {
-        std::fs::read_to_string(&self.log).unwrap_or_default()
-    }
-
-    /// Signs the member in through `/auth/v1` and answers their client.
-    async fn sign_in(&self) -> Target {
-        let http = reqwest::Client::builder()
-            .timeout(Duration::from_secs(10))
-            .build()
-            .unwrap();
-        let res = http
-            .post(format!("{}/auth/v1/token?grant_type=password", self.base))
-            .json(&json!({ "email": EMAIL, "password": TEST_PASSWORD }))
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(res.status(), StatusCode::OK, "sign-in after a start");
-        let session: Value = res.json().await.unwrap();
-        Target {
-            http,
-            base: self.base.clone(),
-            token: session["access_token"].as_str().unwrap().to_owned(),
-        }
-    }
-
-    /// A real SIGKILL: no shutdown code of the server runs.
-    async fn sigkill(&mut self) {
-        let pid = self.child.id().expect("the server is still running") as libc::pid_t;
-        // SAFETY: `pid` is our own child, not yet reaped, so it names no other process.
-        let sent = unsafe { libc::kill(pid, libc::SIGKILL) };
-        assert_eq!(sent, 0, "kill -KILL {pid}");
-        let status = tokio::time::timeout(Duration::from_secs(5), self.child.wait())
-            .await
-            .expect("a SIGKILLed server is gone within 5 s")
-            .unwrap();
-        assert_eq!(
-            status.signal(),
-            Some(libc::SIGKILL),
-            "the server died of SIGKILL: {status}"
-        );
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.start_kill();
-        let _ = std::fs::remove_file(&self.log);
+/// Signs the member in through `/auth/v1` at `server` and answers their client.
+async fn sign_in(server: &ServeProcess) -> Target {
+    let http = reqwest::Client::builder()
+        .timeout(Duration::from_secs(10))
+        .build()
+        .unwrap();
+    let res = http
+        .post(format!("{}/auth/v1/token?grant_type=password", server.base))
+        .json(&json!({ "email": EMAIL, "password": TEST_PASSWORD }))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK, "sign-in after a start");
+    let session: Value = res.json().await.unwrap();
+    Target {
+        http,
+        base: server.base.clone(),
+        token: session["access_token"].as_str().unwrap().to_owned(),
     }
 }
 
@@ -453,13 +374,7 @@ async fn check_every_acknowledged_write(server: &Target, ledger: &Ledger) -> (us
 }
 
 async fn migrate(app: &TestApp) {
-    let out = tokio::process::Command::new(env!("CARGO_BIN_EXE_swaz"))
-        .arg("migrate")
-        .envs(app.cli_env())
-        .env("SWAZ_LOG", "warn")
-        .output()
-        .await
-        .unwrap();
+    let out = swaz_cli(app.cli_env(), &["migrate"]).await;
     assert!(
         out.status.success(),
         "swaz migrate after a crash: {}",
@@ -478,8 +393,8 @@ async fn every_acknowledged_write_survives_sigkill_of_the_server_under_concurren
     app.state.db.close().await;
 
     let ledger = Arc::new(Mutex::new(Ledger::default()));
-    let mut server = Server::start(&app).await;
-    let mut target = server.sign_in().await;
+    let mut server = ServeProcess::start(app.cli_env(), &[("SWAZ_LOG", "warn")]).await;
+    let mut target = sign_in(&server).await;
     for cycle in 0..CYCLES {
         ledger.lock().unwrap().acks = vec![0; WRITERS.len()];
         let stop = Arc::new(AtomicBool::new(false));
@@ -545,8 +460,8 @@ async fn every_acknowledged_write_survives_sigkill_of_the_server_under_concurren
 
         migrate(&app).await;
         drop(server);
-        server = Server::start(&app).await;
-        target = server.sign_in().await;
+        server = ServeProcess::start(app.cli_env(), &[("SWAZ_LOG", "warn")]).await;
+        target = sign_in(&server).await;
         let (events, daily) = {
             let l = std::mem::take(&mut *ledger.lock().unwrap());
             let listed = check_every_acknowledged_write(&target, &l).await;

@@ -7,6 +7,7 @@ mod authz_matrix;
 mod backup;
 mod bad_input;
 mod billing;
+mod binary;
 mod cli;
 mod connections;
 mod contact;

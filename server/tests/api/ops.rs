@@ -7,6 +7,7 @@ use reqwest::StatusCode;
 use serde_json::{json, Value};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
+use crate::binary::ServeProcess;
 use crate::support::TestApp;
 
 const METRICS_TOKEN: &str = "metrics-token-0123456789";
@@ -255,51 +256,6 @@ async fn every_answer_carries_a_request_id_and_a_sane_incoming_one_is_kept() {
     assert_eq!(id.len(), 32, "an unsafe id is replaced, got {id:?}");
 }
 
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
-/// `swaz serve` as a process on `app`'s database, logging JSON to `log`; answers once ready.
-async fn serve_binary(app: &TestApp, log: &std::path::Path) -> (tokio::process::Child, String) {
-    let port = free_port();
-    let base = format!("http://127.0.0.1:{port}");
-    let child = tokio::process::Command::new(env!("CARGO_BIN_EXE_swaz"))
-        .arg("serve")
-        .envs(app.cli_env())
-        .env("SWAZ_ADDR", format!("127.0.0.1:{port}"))
-        .env("SWAZ_PUBLIC_URL", &base)
-        .env(
-            "SWAZ_JWT_SECRET",
-            "process-test-jwt-secret-0123456789abcdef",
-        )
-        .env("SWAZ_REMINDER_TICK_SECS", "0")
-        .env("SWAZ_LOG_FORMAT", "json")
-        .env_remove("SWAZ_LOG")
-        .stdout(std::process::Stdio::null())
-        .stderr(std::fs::File::create(log).unwrap())
-        .kill_on_drop(true)
-        .spawn()
-        .unwrap();
-    let started = Instant::now();
-    loop {
-        if let Ok(res) = app.http.get(format!("{base}/readyz")).send().await {
-            if res.status() == StatusCode::OK {
-                break;
-            }
-        }
-        assert!(
-            started.elapsed() < Duration::from_secs(15),
-            "swaz serve did not become ready"
-        );
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    (child, base)
-}
-
 /// The newest mail to `to` with `subject` in the local mailbox of the server at `base`.
 async fn mail_to(http: &reqwest::Client, base: &str, to: &str, subject: &str) -> Value {
     for _ in 0..100 {
@@ -332,8 +288,18 @@ fn query_param(url: &str, name: &str) -> String {
 #[tokio::test]
 async fn json_logs_carry_request_ids_hold_no_secret_and_sigterm_exits_cleanly() {
     let app = TestApp::spawn().await;
-    let log_path = std::env::temp_dir().join(format!("swaz-log-{}.jsonl", uuid::Uuid::new_v4()));
-    let (mut child, base) = serve_binary(&app, &log_path).await;
+    let mut server = ServeProcess::start(
+        app.cli_env(),
+        &[
+            (
+                "SWAZ_JWT_SECRET",
+                "process-test-jwt-secret-0123456789abcdef",
+            ),
+            ("SWAZ_LOG_FORMAT", "json"),
+        ],
+    )
+    .await;
+    let base = server.base.clone();
     let http = &app.http;
     let first_password = "signup-Secret-pw-4711";
     let second_password = "changed-Secret-pw-0815";
@@ -434,22 +400,21 @@ async fn json_logs_carry_request_ids_hold_no_secret_and_sigterm_exits_cleanly() 
     let reset = link_in(&mail_to(http, &base, email, "Reset your SWAZ password").await);
     secrets.push(query_param(&reset, "token"));
 
-    let pid = child.id().unwrap().to_string();
+    let pid = server.child.id().unwrap().to_string();
     let stopping = Instant::now();
     let killed = std::process::Command::new("kill")
         .args(["-TERM", &pid])
         .status()
         .unwrap();
     assert!(killed.success());
-    let status = tokio::time::timeout(Duration::from_secs(10), child.wait())
+    let status = tokio::time::timeout(Duration::from_secs(10), server.child.wait())
         .await
         .expect("swaz exits within 10 s of SIGTERM")
         .unwrap();
     assert!(status.success(), "{status}");
     assert!(stopping.elapsed() < Duration::from_secs(10));
 
-    let log = std::fs::read_to_string(&log_path).unwrap();
-    let _ = std::fs::remove_file(&log_path);
+    let log = server.log_text();
     let lines: Vec<Value> = log
         .lines()
         .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}")))
