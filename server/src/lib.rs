@@ -43,6 +43,8 @@ pub use http::router;
 pub struct App {
     pub config: Config,
     pub db: Db,
+    /// Signs and checks access tokens (keyed once, at start).
+    pub tokens: auth::tokens::Keys,
     /// Where every "now" comes from (see [`clock`]).
     pub clock: Arc<dyn clock::Clock>,
     /// The same clock when it may be moved (`SWAZ_SETTABLE_CLOCK`, tests); `None` in production.
@@ -94,9 +96,11 @@ pub async fn build(config: Config) -> anyhow::Result<AppState> {
                 None,
             ),
         };
+    let tokens = auth::tokens::Keys::new(config.jwt_secret.expose(), &config.public_url);
     Ok(AppState(Arc::new(App {
         config,
         db,
+        tokens,
         clock,
         settable_clock,
         mail_notify: Arc::new(Notify::new()),

@@ -6,7 +6,7 @@ use axum::http::{header, StatusCode};
 
 use super::error::AuthError;
 use super::sessions;
-use super::tokens::{self, Claims};
+use super::tokens::{AccessClaims, Claims, MemberClaims};
 use crate::error::AppError;
 use crate::AppState;
 
@@ -35,23 +35,24 @@ pub fn bearer(parts: &Parts) -> Option<&str> {
         .filter(|t| !t.is_empty())
 }
 
-/// The caller's verified claims and whether their session is live; `mfa_pending` when the user
-/// has a verified second factor and this token was issued before it was used.
-pub async fn authenticate(state: &AppState, parts: &Parts) -> Result<(Claims, bool), Failure> {
+/// The caller's verified claims, read as `T`, once their session is known to be live; the flag
+/// is `mfa_pending`: the user has a verified second factor and this token was issued before it
+/// was used.
+pub async fn authenticate<T: AccessClaims>(
+    state: &AppState,
+    parts: &Parts,
+) -> Result<(T, bool), Failure> {
     let token = bearer(parts).ok_or(Failure::Missing)?;
-    let claims = tokens::verify(
-        token,
-        state.config.jwt_secret.expose(),
-        &tokens::issuer(&state.config.public_url),
-        state.clock.now_secs(),
-    )
-    .map_err(|e| Failure::BadToken(e.to_string()))?;
+    let claims: T = state
+        .tokens
+        .verify(token, state.clock.now_secs())
+        .map_err(|refused| Failure::BadToken(refused.to_string()))?;
     let mut conn = state.db.pool().acquire().await.map_err(Failure::Internal)?;
-    let live = sessions::live(&mut conn, &claims.session_id, &claims.sub)
+    let live = sessions::live(&mut conn, claims.session_id(), claims.sub())
         .await
         .map_err(Failure::Internal)?
         .ok_or(Failure::SessionGone)?;
-    let mfa_pending = live.has_verified_factor && claims.aal != "aal2";
+    let mfa_pending = live.has_verified_factor && claims.aal() != "aal2";
     Ok((claims, mfa_pending))
 }
 
@@ -59,7 +60,7 @@ impl FromRequestParts<AppState> for CurrentUser {
     type Rejection = AppError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
-        match authenticate(state, parts).await {
+        match authenticate::<MemberClaims>(state, parts).await {
             Ok((_, true)) => Err(AppError::unauthorized(
                 "Enter the code from your authenticator app to finish signing in.",
             )),
@@ -84,7 +85,7 @@ impl FromRequestParts<AppState> for AuthClaims {
     type Rejection = AuthError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AuthError> {
-        match authenticate(state, parts).await {
+        match authenticate::<Claims>(state, parts).await {
             Ok((claims, _)) => Ok(Self(claims)),
             Err(Failure::Missing) => Err(AuthError::new(
                 StatusCode::UNAUTHORIZED,

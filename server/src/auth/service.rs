@@ -56,7 +56,7 @@ pub fn session_json(
     let now = state.clock.now_secs();
     let expires_in = state.config.jwt_expiry_secs;
     let claims = Claims {
-        iss: tokens::issuer(&state.config.public_url),
+        iss: state.tokens.issuer().to_owned(),
         sub: user.id.clone(),
         aud: AUDIENCE.to_owned(),
         exp: now + expires_in,
@@ -72,7 +72,7 @@ pub fn session_json(
         session_id: session.session_id.clone(),
         is_anonymous: false,
     };
-    let access_token = tokens::sign(&claims, state.config.jwt_secret.expose())?;
+    let access_token = state.tokens.sign(&claims)?;
     Ok(json!({
         "access_token": access_token,
         "token_type": "bearer",

@@ -1,8 +1,10 @@
 //! Access tokens (HS256 JWTs with GoTrue's claims) and opaque random tokens stored hashed.
 
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
-use jsonwebtoken::{decode, encode, Algorithm, DecodingKey, EncodingKey, Header, Validation};
+use jsonwebtoken::{encode, Algorithm, EncodingKey, Header};
 use rand::RngCore;
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
@@ -42,55 +44,193 @@ pub struct Claims {
     pub is_anonymous: bool,
 }
 
-pub fn sign(claims: &Claims, secret: &str) -> anyhow::Result<String> {
-    Ok(encode(
-        &Header::new(Algorithm::HS256),
-        claims,
-        &EncodingKey::from_secret(secret.as_bytes()),
-    )?)
+/// The fields every access-token check reads, borrowed from whichever claims type was parsed.
+pub struct Checked<'a> {
+    pub iss: &'a str,
+    pub aud: &'a str,
+    pub role: &'a str,
+    pub exp: i64,
+    pub iat: i64,
+    pub nbf: Option<i64>,
 }
 
-/// Decodes and checks signature, audience, issuer, role and times; times against `now_secs`, the
-/// app clock's time, rather than the system's.
-pub fn verify(
-    token: &str,
-    secret: &str,
-    issuer: &str,
-    now_secs: i64,
-) -> Result<Claims, jsonwebtoken::errors::Error> {
-    use jsonwebtoken::errors::ErrorKind;
-    let mut validation = Validation::new(Algorithm::HS256);
-    validation.set_audience(&[AUDIENCE]);
-    validation.set_issuer(&[issuer]);
-    validation.validate_exp = false;
-    validation.validate_nbf = false;
-    validation.set_required_spec_claims(&["exp", "aud", "iss"]);
-    let claims = decode::<Claims>(
-        token,
-        &DecodingKey::from_secret(secret.as_bytes()),
-        &validation,
-    )?
-    .claims;
-    if claims.exp <= now_secs {
-        return Err(ErrorKind::ExpiredSignature.into());
+/// Claims an access token can be read into: all of GoTrue's ([`Claims`]) for `/auth/v1`, or just
+/// what the product API needs ([`MemberClaims`]), which skips the metadata unparsed.
+pub trait AccessClaims: DeserializeOwned {
+    fn checked(&self) -> Checked<'_>;
+    fn sub(&self) -> &str;
+    fn session_id(&self) -> &str;
+    fn aal(&self) -> &str;
+}
+
+impl AccessClaims for Claims {
+    fn checked(&self) -> Checked<'_> {
+        Checked {
+            iss: &self.iss,
+            aud: &self.aud,
+            role: &self.role,
+            exp: self.exp,
+            iat: self.iat,
+            nbf: self.nbf,
+        }
     }
-    if claims
-        .nbf
-        .is_some_and(|nbf| nbf > now_secs + ALLOWED_SKEW_SECS)
-    {
-        return Err(ErrorKind::ImmatureSignature.into());
+    fn sub(&self) -> &str {
+        &self.sub
     }
-    if claims.iat > now_secs + ALLOWED_SKEW_SECS {
-        return Err(ErrorKind::ImmatureSignature.into());
+    fn session_id(&self) -> &str {
+        &self.session_id
     }
-    if claims.role != ROLE {
-        return Err(ErrorKind::InvalidToken.into());
+    fn aal(&self) -> &str {
+        &self.aal
     }
-    Ok(claims)
+}
+
+/// The claims a product-API request needs; the rest of the token is skipped, not parsed.
+#[derive(Debug, Deserialize)]
+pub struct MemberClaims {
+    pub iss: String,
+    pub sub: String,
+    pub aud: String,
+    pub exp: i64,
+    pub iat: i64,
+    #[serde(default)]
+    pub nbf: Option<i64>,
+    pub email: String,
+    pub role: String,
+    pub aal: String,
+    pub session_id: String,
+}
+
+impl AccessClaims for MemberClaims {
+    fn checked(&self) -> Checked<'_> {
+        Checked {
+            iss: &self.iss,
+            aud: &self.aud,
+            role: &self.role,
+            exp: self.exp,
+            iat: self.iat,
+            nbf: self.nbf,
+        }
+    }
+    fn sub(&self) -> &str {
+        &self.sub
+    }
+    fn session_id(&self) -> &str {
+        &self.session_id
+    }
+    fn aal(&self) -> &str {
+        &self.aal
+    }
+}
+
+/// Why an access token was refused, in the words GoTrue's `bad_jwt` message carries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refused {
+    Malformed,
+    Algorithm,
+    Signature,
+    Expired,
+    NotYetValid,
+    Issuer,
+    Audience,
+    Role,
+}
+
+impl std::fmt::Display for Refused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Self::Malformed => "token is malformed",
+            Self::Algorithm => "signing method is not HS256",
+            Self::Signature => "token signature is invalid",
+            Self::Expired => "token has invalid claims: token is expired",
+            Self::NotYetValid => "token has invalid claims: token is not valid yet",
+            Self::Issuer => "token has invalid claims: token has invalid issuer",
+            Self::Audience => "token has invalid claims: token has invalid audience",
+            Self::Role => "token has invalid claims: role is not authenticated",
+        })
+    }
+}
+
+/// The access-token keys of one instance: the HMAC key prepared once at start (ring's, whose
+/// SHA-256 uses the CPU's vector instructions), the signing key and the issuer.
+pub struct Keys {
+    mac: ring::hmac::Key,
+    signing: EncodingKey,
+    issuer: String,
+}
+
+impl Keys {
+    pub fn new(secret: &str, public_url: &str) -> Self {
+        Self {
+            mac: ring::hmac::Key::new(ring::hmac::HMAC_SHA256, secret.as_bytes()),
+            signing: EncodingKey::from_secret(secret.as_bytes()),
+            issuer: issuer(public_url),
+        }
+    }
+
+    /// The `iss` of the tokens this instance issues and accepts.
+    pub fn issuer(&self) -> &str {
+        &self.issuer
+    }
+
+    pub fn sign(&self, claims: &Claims) -> anyhow::Result<String> {
+        Ok(encode(
+            &Header::new(Algorithm::HS256),
+            claims,
+            &self.signing,
+        )?)
+    }
+
+    /// Checks an HS256 token's signature, then its issuer, audience and role, and its times
+    /// against `now_secs` (the app clock's, not the system's), and answers its claims as `T`.
+    pub fn verify<T: AccessClaims>(&self, token: &str, now_secs: i64) -> Result<T, Refused> {
+        let (signed, signature) = token.rsplit_once('.').ok_or(Refused::Malformed)?;
+        let (header, payload) = signed.split_once('.').ok_or(Refused::Malformed)?;
+        let header: JwtHeader = from_base64_json(header)?;
+        if header.alg != "HS256" {
+            return Err(Refused::Algorithm);
+        }
+        let signature = URL_SAFE_NO_PAD
+            .decode(signature)
+            .map_err(|_| Refused::Malformed)?;
+        ring::hmac::verify(&self.mac, signed.as_bytes(), &signature)
+            .map_err(|_| Refused::Signature)?;
+        let claims: T = from_base64_json(payload)?;
+        let checked = claims.checked();
+        if checked.exp <= now_secs {
+            return Err(Refused::Expired);
+        }
+        let latest_start = now_secs + ALLOWED_SKEW_SECS;
+        if checked.iat > latest_start || checked.nbf.is_some_and(|nbf| nbf > latest_start) {
+            return Err(Refused::NotYetValid);
+        }
+        if checked.iss != self.issuer {
+            return Err(Refused::Issuer);
+        }
+        if checked.aud != AUDIENCE {
+            return Err(Refused::Audience);
+        }
+        if checked.role != ROLE {
+            return Err(Refused::Role);
+        }
+        Ok(claims)
+    }
+}
+
+#[derive(Deserialize)]
+struct JwtHeader {
+    alg: String,
+}
+
+fn from_base64_json<T: DeserializeOwned>(part: &str) -> Result<T, Refused> {
+    let bytes = URL_SAFE_NO_PAD
+        .decode(part)
+        .map_err(|_| Refused::Malformed)?;
+    serde_json::from_slice(&bytes).map_err(|_| Refused::Malformed)
 }
 
 /// The `iss` of the tokens this service issues.
-pub fn issuer(public_url: &str) -> String {
+fn issuer(public_url: &str) -> String {
     format!("{public_url}/auth/v1")
 }
 
@@ -109,6 +249,7 @@ pub fn hash_token(token: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use hmac::{Hmac, Mac};
 
     const ISS: &str = "http://localhost/auth/v1";
 
@@ -132,25 +273,108 @@ mod tests {
         }
     }
 
+    const SECRET: &str = "secret-one-secret-one-secret-one!";
+
+    fn keys() -> Keys {
+        Keys::new(SECRET, "http://localhost")
+    }
+
+    /// A token with `claims` as its payload, signed with `secret` under `alg`.
+    fn forge(alg: &str, claims: &serde_json::Value, secret: &str) -> String {
+        let header = URL_SAFE_NO_PAD.encode(format!(r#"{{"alg":"{alg}","typ":"JWT"}}"#));
+        let payload = URL_SAFE_NO_PAD.encode(claims.to_string());
+        let signed = format!("{header}.{payload}");
+        let mut mac = Hmac::<Sha256>::new_from_slice(secret.as_bytes()).unwrap();
+        mac.update(signed.as_bytes());
+        format!(
+            "{signed}.{}",
+            URL_SAFE_NO_PAD.encode(mac.finalize().into_bytes())
+        )
+    }
+
     #[test]
     fn a_signed_token_verifies_only_with_its_secret_and_before_expiry() {
         let now = 1_900_000_000;
-        let token = sign(&claims(now + 60), "secret-one-secret-one-secret-one!").unwrap();
+        let token = keys().sign(&claims(now + 60)).unwrap();
+        let full: Claims = keys().verify(&token, now).unwrap();
+        assert_eq!((full.sub.as_str(), full.email.as_str()), ("u1", "a@b.co"));
+        let member: MemberClaims = keys().verify(&token, now).unwrap();
         assert_eq!(
-            verify(&token, "secret-one-secret-one-secret-one!", ISS, now)
-                .unwrap()
-                .sub,
-            "u1"
+            (member.sub.as_str(), member.session_id.as_str()),
+            ("u1", "s1")
         );
-        assert!(verify(&token, "secret-two-secret-two-secret-two!", ISS, now).is_err());
-        assert!(verify(&token, "secret-one-secret-one-secret-one!", ISS, now + 60).is_err());
-        assert!(verify(
-            &token,
-            "secret-one-secret-one-secret-one!",
-            "https://x/auth/v1",
-            now
-        )
-        .is_err());
+        let other = Keys::new("secret-two-secret-two-secret-two!", "http://localhost");
+        assert_eq!(
+            other.verify::<Claims>(&token, now).unwrap_err(),
+            Refused::Signature
+        );
+        assert_eq!(
+            keys().verify::<Claims>(&token, now + 60).unwrap_err(),
+            Refused::Expired
+        );
+        let elsewhere = Keys::new(SECRET, "https://x");
+        assert_eq!(
+            elsewhere.verify::<Claims>(&token, now).unwrap_err(),
+            Refused::Issuer
+        );
+    }
+
+    #[test]
+    fn forged_altered_or_foreign_tokens_are_refused() {
+        let now = 1_900_000_000;
+        let good = serde_json::to_value(claims(now + 60)).unwrap();
+        let check = |token: &str| keys().verify::<MemberClaims>(token, now).map(|c| c.sub);
+        assert_eq!(check(&forge("HS256", &good, SECRET)), Ok("u1".to_owned()));
+        assert_eq!(
+            check(&forge("none", &good, SECRET)),
+            Err(Refused::Algorithm)
+        );
+        assert_eq!(
+            check(&forge("HS512", &good, SECRET)),
+            Err(Refused::Algorithm)
+        );
+        let unsigned = forge("none", &good, SECRET);
+        let unsigned = format!("{}.", unsigned.rsplit_once('.').unwrap().0);
+        assert_eq!(check(&unsigned), Err(Refused::Algorithm));
+
+        // Another payload under the first token's signature.
+        let token = forge("HS256", &good, SECRET);
+        let mut parts: Vec<&str> = token.split('.').collect();
+        let mut admin = good.clone();
+        admin["sub"] = "someone-else".into();
+        let admin_payload = URL_SAFE_NO_PAD.encode(admin.to_string());
+        parts[1] = &admin_payload;
+        assert_eq!(check(&parts.join(".")), Err(Refused::Signature));
+
+        for (field, value, refused) in [
+            ("role", serde_json::json!("service_role"), Refused::Role),
+            ("aud", serde_json::json!("someone"), Refused::Audience),
+            ("iat", serde_json::json!(now + 31), Refused::NotYetValid),
+            ("nbf", serde_json::json!(now + 31), Refused::NotYetValid),
+        ] {
+            let mut claims = good.clone();
+            claims[field] = value;
+            assert_eq!(
+                check(&forge("HS256", &claims, SECRET)),
+                Err(refused),
+                "{field}"
+            );
+        }
+        let mut skewed = good.clone();
+        skewed["iat"] = (now + 30).into();
+        assert!(
+            check(&forge("HS256", &skewed, SECRET)).is_ok(),
+            "30 s of skew is allowed"
+        );
+        let mut missing = good.clone();
+        missing.as_object_mut().unwrap().remove("exp");
+        assert_eq!(
+            check(&forge("HS256", &missing, SECRET)),
+            Err(Refused::Malformed)
+        );
+        for junk in ["", "a.b", "a.b.c", "...", "eyJhbGciOiJIUzI1NiJ9.e30."] {
+            assert!(check(junk).is_err(), "{junk:?}");
+        }
     }
 
     #[test]

@@ -27,13 +27,14 @@ async fn password_sign_in_answers_a_gotrue_session() {
     assert_eq!(session["user"]["user_metadata"]["first_name"], "Ann");
     assert!(session["user"]["email_confirmed_at"].is_string());
 
-    let claims = swaz::auth::tokens::verify(
-        session["access_token"].as_str().unwrap(),
-        app.state.config.jwt_secret.expose(),
-        &swaz::auth::tokens::issuer(&app.state.config.public_url),
-        app.state.clock.now_secs(),
-    )
-    .unwrap();
+    let claims: swaz::auth::tokens::Claims = app
+        .state
+        .tokens
+        .verify(
+            session["access_token"].as_str().unwrap(),
+            app.state.clock.now_secs(),
+        )
+        .unwrap();
     assert_eq!(claims.sub, id);
     assert_eq!(claims.role, "authenticated");
     assert_eq!(claims.aal, "aal1");

@@ -13,13 +13,10 @@ fn code(app: &TestApp, secret: &str, steps: i64) -> String {
 }
 
 fn claims(app: &TestApp, token: &str) -> swaz::auth::tokens::Claims {
-    swaz::auth::tokens::verify(
-        token,
-        app.state.config.jwt_secret.expose(),
-        &swaz::auth::tokens::issuer(&app.state.config.public_url),
-        app.state.clock.now_secs(),
-    )
-    .unwrap()
+    app.state
+        .tokens
+        .verify(token, app.state.clock.now_secs())
+        .unwrap()
 }
 
 /// Enrolls and verifies a factor: answers (factor id, secret, aal2 session).
