@@ -34,13 +34,11 @@ pub fn day_start_ms(day: NaiveDate, tz: Tz) -> i64 {
 /// Practice counts per local day.
 pub type DayCounts = BTreeMap<NaiveDate, u32>;
 
-/// Counts stored times by their local day in `tz`.
-pub fn count_by_day(times_ms: impl IntoIterator<Item = i64>, tz: Tz) -> DayCounts {
-    let mut counts = DayCounts::new();
-    for ms in times_ms {
-        *counts.entry(local_day_ms(ms, tz)).or_default() += 1;
+/// Adds counts of practice, each at a time (ms), to the local day in `tz` the time falls on.
+pub fn add_by_day(counts: &mut DayCounts, timed: impl IntoIterator<Item = (i64, u32)>, tz: Tz) {
+    for (ms, n) in timed {
+        *counts.entry(local_day_ms(ms, tz)).or_default() += n;
     }
-    counts
 }
 
 /// Consecutive days with any practice, ending today, or ending yesterday while today has none
@@ -131,9 +129,14 @@ mod tests {
             utc("2026-11-24T07:30:00Z").timestamp_millis(),
             utc("2026-11-24T08:30:00Z").timestamp_millis(),
         ];
-        let in_la = count_by_day(times, la);
+        let count_in = |tz| {
+            let mut counts = DayCounts::new();
+            add_by_day(&mut counts, times.map(|t| (t, 1)), tz);
+            counts
+        };
+        let in_la = count_in(la);
         assert_eq!(streak(&in_la, day("2026-11-24")), 2);
-        let in_utc = count_by_day(times, chrono_tz::UTC);
+        let in_utc = count_in(chrono_tz::UTC);
         assert_eq!(streak(&in_utc, day("2026-11-24")), 1);
     }
 

@@ -85,21 +85,18 @@ pub async fn get_dashboard(
     let today = days::local_day(now, tz);
     let start = days::heatmap_start(today);
     let since = days::day_start_ms(start, tz);
-    let events =
-        practice::times_between(&mut conn, &me.id, since, now.timestamp_millis() + 1).await?;
+    let until = now.timestamp_millis() + 1;
+    let mut counts = DayCounts::new();
+    let recent = practice::counts_by_quarter_hour(&mut conn, &me.id, since, until).await?;
+    days::add_by_day(&mut counts, recent, tz);
 
     let today_start = days::day_start_ms(today, tz);
-    let done_today = |kind: PracticeKind| {
-        events
-            .iter()
-            .any(|(k, at)| *k == kind && *at >= today_start)
-    };
+    let done = practice::kinds_between(&mut conn, &me.id, today_start, until).await?;
     let checklist = TodayChecklist {
-        vision_listened: done_today(PracticeKind::VisionListened),
-        breathing_done: done_today(PracticeKind::BreathingDone),
-        daily_action_saved: done_today(PracticeKind::DailyActionSaved),
+        vision_listened: done.contains(&PracticeKind::VisionListened),
+        breathing_done: done.contains(&PracticeKind::BreathingDone),
+        daily_action_saved: done.contains(&PracticeKind::DailyActionSaved),
     };
-    let mut counts = days::count_by_day(events.iter().map(|(_, at)| *at), tz);
     let heatmap = days::heatmap(&counts, today)
         .into_iter()
         .map(|(date, count)| HeatmapDay {
@@ -151,13 +148,12 @@ async fn streak_beyond_window(
             return Ok(streak);
         };
         let earlier_ms = days::day_start_ms(earlier, tz);
-        let older = practice::times_between(conn, user_id, earlier_ms, window_start_ms).await?;
+        let older =
+            practice::counts_by_quarter_hour(conn, user_id, earlier_ms, window_start_ms).await?;
         if older.is_empty() {
             return Ok(streak);
         }
-        for (_, at) in older {
-            *counts.entry(days::local_day_ms(at, tz)).or_default() += 1;
-        }
+        days::add_by_day(counts, older, tz);
         window_start = earlier;
         window_start_ms = earlier_ms;
     }

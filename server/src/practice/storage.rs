@@ -130,29 +130,59 @@ pub async fn page(
     Ok((events, end.filter(|_| more)))
 }
 
-/// Times of the athlete's events in `[since, until)`, oldest first: what streaks and the calendar
-/// count.
-pub async fn times_between(
+/// How finely the calendar and streaks read practice: a quarter of an hour. Every time zone in
+/// use is offset from UTC by a whole number of quarters, so all of a quarter lies in one local
+/// day, wherever the athlete is.
+pub const QUARTER_HOUR_MS: i64 = 15 * 60 * 1000;
+
+/// The athlete's events in `[since, until)` counted per quarter of an hour, oldest first: the
+/// quarter's start (ms) and its count. Read from the (user, time) index alone, and one row per
+/// practice session rather than per event.
+pub async fn counts_by_quarter_hour(
     conn: &mut AnyConnection,
     user_id: &str,
     since: i64,
     until: i64,
-) -> sqlx::Result<Vec<(PracticeKind, i64)>> {
-    let rows = sqlx::query(
-        "SELECT kind, created_at FROM practice_events \
-         WHERE user_id = $1 AND created_at >= $2 AND created_at < $3 ORDER BY created_at",
+) -> sqlx::Result<Vec<(i64, u32)>> {
+    let rows: Vec<(i64, i64)> = sqlx::query_as(
+        "SELECT created_at / 900000 AS quarter, COUNT(*) FROM practice_events \
+         WHERE user_id = $1 AND created_at >= $2 AND created_at < $3 \
+         GROUP BY quarter ORDER BY quarter",
     )
     .bind(user_id)
     .bind(since)
     .bind(until)
     .fetch_all(conn)
     .await?;
-    let mut out = Vec::with_capacity(rows.len());
-    for row in rows {
-        let name: String = row.try_get("kind")?;
-        if let Some(kind) = PracticeKind::from_name(&name) {
-            out.push((kind, row.try_get("created_at")?));
-        }
-    }
-    Ok(out)
+    Ok(rows
+        .into_iter()
+        .map(|(quarter, n)| {
+            (
+                quarter * QUARTER_HOUR_MS,
+                u32::try_from(n).unwrap_or(u32::MAX),
+            )
+        })
+        .collect())
+}
+
+/// The kinds of practice the athlete recorded in `[since, until)`.
+pub async fn kinds_between(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    since: i64,
+    until: i64,
+) -> sqlx::Result<Vec<PracticeKind>> {
+    let names: Vec<String> = sqlx::query_scalar(
+        "SELECT DISTINCT kind FROM practice_events \
+         WHERE user_id = $1 AND created_at >= $2 AND created_at < $3",
+    )
+    .bind(user_id)
+    .bind(since)
+    .bind(until)
+    .fetch_all(conn)
+    .await?;
+    Ok(names
+        .iter()
+        .filter_map(|name| PracticeKind::from_name(name))
+        .collect())
 }
