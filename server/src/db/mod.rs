@@ -69,6 +69,12 @@ impl Db {
         let pool = AnyPoolOptions::new()
             .max_connections(if kind == DbKind::Sqlite { 8 } else { 16 })
             .acquire_timeout(Duration::from_secs(10))
+            // sqlx pings every connection before handing it out. A SQLite connection lives in
+            // this process and cannot drop, so the ping (a hop to its worker thread and back,
+            // twice per signed-in request) buys nothing there. A PostgreSQL connection can die
+            // with the server or a failover: the ping finds it dead and connects again, where
+            // skipping it answered one 500 per pooled connection after a restart.
+            .test_before_acquire(kind == DbKind::Postgres)
             .after_connect(move |conn, _meta| {
                 Box::pin(async move {
                     if kind == DbKind::Sqlite {

@@ -58,6 +58,51 @@ async fn readiness_is_503_when_the_database_is_unreachable() {
     );
 }
 
+/// A PostgreSQL restart or failover ends every pooled connection; the next requests must still
+/// be answered, not fail once per dead connection.
+#[tokio::test]
+async fn requests_after_postgresql_drops_every_connection_are_answered() {
+    if app_is_sqlite() {
+        return; // SQLite's connections live in this process and cannot be dropped from outside.
+    }
+    let app = TestApp::spawn().await;
+    let member = app.with_paid_user("ann@example.com").await;
+    // Fill the pool with open connections.
+    let reads: Vec<_> = (0..16)
+        .map(|_| {
+            let member = member.clone();
+            tokio::spawn(async move { member.get("/_api/v1/swazprofile").await })
+        })
+        .collect();
+    for read in reads {
+        assert_eq!(read.await.unwrap().0, StatusCode::OK);
+    }
+    let url = app.state.config.database_url.expose();
+    let mut admin = <sqlx::PgConnection as sqlx::Connection>::connect(url)
+        .await
+        .unwrap();
+    let ended: i64 = sqlx::query_scalar(
+        "SELECT COUNT(pg_terminate_backend(pid)) FROM pg_stat_activity \
+         WHERE datname = current_database() AND pid <> pg_backend_pid()",
+    )
+    .fetch_one(&mut admin)
+    .await
+    .unwrap();
+    assert!(ended > 0, "the app had connections to end");
+    for attempt in 0..20 {
+        let (status, body) = member.get("/_api/v1/swazprofile").await;
+        assert_eq!(
+            status,
+            StatusCode::OK,
+            "request {attempt} after the drop: {body}"
+        );
+    }
+}
+
+fn app_is_sqlite() -> bool {
+    !std::env::var("TEST_DATABASE_URL").is_ok_and(|u| u.starts_with("postgres"))
+}
+
 #[tokio::test]
 async fn a_request_in_flight_when_shutdown_starts_is_answered() {
     let mut app = TestApp::spawn().await;
