@@ -63,27 +63,35 @@ pub trait AccessClaims: DeserializeOwned {
     fn aal(&self) -> &str;
 }
 
-impl AccessClaims for Claims {
-    fn checked(&self) -> Checked<'_> {
-        Checked {
-            iss: &self.iss,
-            aud: &self.aud,
-            role: &self.role,
-            exp: self.exp,
-            iat: self.iat,
-            nbf: self.nbf,
+/// Both claims types name the checked fields alike, so one body serves them.
+macro_rules! access_claims {
+    ($claims:ty) => {
+        impl AccessClaims for $claims {
+            fn checked(&self) -> Checked<'_> {
+                Checked {
+                    iss: &self.iss,
+                    aud: &self.aud,
+                    role: &self.role,
+                    exp: self.exp,
+                    iat: self.iat,
+                    nbf: self.nbf,
+                }
+            }
+            fn sub(&self) -> &str {
+                &self.sub
+            }
+            fn session_id(&self) -> &str {
+                &self.session_id
+            }
+            fn aal(&self) -> &str {
+                &self.aal
+            }
         }
-    }
-    fn sub(&self) -> &str {
-        &self.sub
-    }
-    fn session_id(&self) -> &str {
-        &self.session_id
-    }
-    fn aal(&self) -> &str {
-        &self.aal
-    }
+    };
 }
+
+access_claims!(Claims);
+access_claims!(MemberClaims);
 
 /// The claims a product-API request needs; the rest of the token is skipped, not parsed.
 #[derive(Debug, Deserialize)]
@@ -99,28 +107,6 @@ pub struct MemberClaims {
     pub role: String,
     pub aal: String,
     pub session_id: String,
-}
-
-impl AccessClaims for MemberClaims {
-    fn checked(&self) -> Checked<'_> {
-        Checked {
-            iss: &self.iss,
-            aud: &self.aud,
-            role: &self.role,
-            exp: self.exp,
-            iat: self.iat,
-            nbf: self.nbf,
-        }
-    }
-    fn sub(&self) -> &str {
-        &self.sub
-    }
-    fn session_id(&self) -> &str {
-        &self.session_id
-    }
-    fn aal(&self) -> &str {
-        &self.aal
-    }
 }
 
 /// Why an access token was refused, in the words GoTrue's `bad_jwt` message carries.
