@@ -4,11 +4,12 @@
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use axum::http::StatusCode;
-use jsonwebtoken::{decode, encode, Algorithm, DecodingKey, EncodingKey, Header, Validation};
+use jsonwebtoken::{encode, Algorithm, EncodingKey, Header};
 use serde::{Deserialize, Serialize};
 
 use super::error::AuthError;
 use super::extract::bearer;
+use super::tokens::Refused;
 use crate::AppState;
 
 /// The roles GoTrue lets through to its admin endpoints (`GOTRUE_JWT_ADMIN_ROLES`).
@@ -52,30 +53,23 @@ impl FromRequestParts<AppState> for Admin {
                 "This endpoint requires a Bearer token",
             ));
         };
-        let mut validation = Validation::new(Algorithm::HS256);
-        validation.validate_exp = false;
-        validation.validate_aud = false;
-        validation.set_required_spec_claims(&["exp"]);
-        let claims = decode::<AdminKeyClaims>(
-            token,
-            &DecodingKey::from_secret(state.config.jwt_secret.expose().as_bytes()),
-            &validation,
-        )
-        .map_err(|e| e.to_string())
-        .and_then(|data| {
-            if data.claims.exp <= state.clock.now_secs() {
-                Err("token has invalid claims: token is expired".to_owned())
-            } else {
-                Ok(data.claims)
-            }
-        })
-        .map_err(|reason| {
-            AuthError::new(
-                StatusCode::FORBIDDEN,
-                "bad_jwt",
-                format!("invalid JWT: unable to parse or verify signature, {reason}"),
-            )
-        })?;
+        let claims: AdminKeyClaims = state
+            .tokens
+            .signed_payload(token)
+            .and_then(|claims: AdminKeyClaims| {
+                if claims.exp <= state.clock.now_secs() {
+                    Err(Refused::Expired)
+                } else {
+                    Ok(claims)
+                }
+            })
+            .map_err(|refused| {
+                AuthError::new(
+                    StatusCode::FORBIDDEN,
+                    "bad_jwt",
+                    format!("invalid JWT: unable to parse or verify signature, {refused}"),
+                )
+            })?;
         if !ADMIN_ROLES.contains(&claims.role.as_str()) {
             return Err(AuthError::new(
                 StatusCode::FORBIDDEN,
