@@ -144,11 +144,11 @@ pub async fn counts_by_quarter_hour(
     since: i64,
     until: i64,
 ) -> sqlx::Result<Vec<(i64, u32)>> {
-    let rows: Vec<(i64, i64)> = sqlx::query_as(
-        "SELECT created_at / 900000 AS quarter, COUNT(*) FROM practice_events \
+    let rows: Vec<(i64, i64)> = sqlx::query_as(&format!(
+        "SELECT created_at / {QUARTER_HOUR_MS} AS quarter, COUNT(*) FROM practice_events \
          WHERE user_id = $1 AND created_at >= $2 AND created_at < $3 \
-         GROUP BY quarter ORDER BY quarter",
-    )
+         GROUP BY quarter ORDER BY quarter"
+    ))
     .bind(user_id)
     .bind(since)
     .bind(until)
