@@ -1,10 +1,10 @@
 import type { Session } from '@supabase/auth-js';
 import { useQueryClient } from '@tanstack/react-query';
 import { startTransition, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { isPaid, useProfile } from '@/features/account/api/get-profile';
 import { needsSecondFactor } from '@/lib/assurance';
 import { authClient } from '@/lib/auth';
 import { AuthContext, type AuthState } from '@/lib/auth-context';
+import { isPaid, useProfile } from '@/lib/queries/profile';
 import { clearSessionEndedNotice, onSessionRejected } from '@/lib/session-expiry';
 import { useTimeZoneSync } from './use-time-zone-sync';
 

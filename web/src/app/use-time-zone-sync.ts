@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { SwazProfile } from '@/features/account/api/get-profile';
-import { accountKeys } from '@/features/account/api/keys';
 import { updateTimeZone } from '@/features/account/api/update-time-zone';
 import { practiceKeys } from '@/lib/practice-keys';
+import { profileKey, type SwazProfile } from '@/lib/queries/profile';
 
 function browserTimeZone(): string | undefined {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
@@ -20,7 +19,7 @@ export function useTimeZoneSync(userId: string | undefined, profile: SwazProfile
   const { mutate } = useMutation({
     mutationFn: updateTimeZone,
     onSuccess: async (saved) => {
-      queryClient.setQueryData(accountKeys.profile, saved);
+      queryClient.setQueryData(profileKey, saved);
       await queryClient.invalidateQueries({ queryKey: practiceKeys.dashboard });
     },
   });

@@ -1,6 +1,9 @@
+import { profileKey } from '@/lib/queries/profile';
+
 /** Query keys of SPEC §3 this feature reads or clears. */
 export const accountKeys = {
-  profile: ['GetSwazProfile'] as const,
+  /** The shared profile key (read through lib/queries/profile). */
+  profile: profileKey,
   notificationSettings: ['GetNotificationSettings'] as const,
   /** The member's second factors, as auth-js's mfa.listFactors() reads them from /auth/v1/user. */
   factors: ['MfaFactors'] as const,

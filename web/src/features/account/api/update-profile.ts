@@ -2,9 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api/client';
 import { ApiError } from '@/lib/api/errors';
 import type { paths } from '@/lib/api/schema';
+import type { SwazProfile } from '@/lib/queries/profile';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { accountTexts } from '../texts';
-import type { SwazProfile } from './get-profile';
 import { accountKeys } from './keys';
 
 export type UpdateProfileInput = NonNullable<

@@ -10,7 +10,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { FormField } from '@/components/ui/FormField';
 import { useVisibleErrors } from '@/lib/forms';
-import { useProfile } from '../api/get-profile';
+import { useProfile } from '@/lib/queries/profile';
 import { useUpdateProfile } from '../api/update-profile';
 import { accountTexts } from '../texts';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { useProfile } from '../api/get-profile';
+import { useProfile } from '@/lib/queries/profile';
 import { useUpdateTimeZone } from '../api/update-time-zone';
 import { accountTexts } from '../texts';
 import { deviceTimeZone, zoneNames } from '../time-zones';

@@ -1,7 +1,7 @@
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 import { useNavigate } from 'react-router';
-import { useFirstName } from '../api/get-first-name';
+import { useFirstName } from '@/lib/queries/first-name';
 import { useRecentObjectives } from '../api/get-recent-objectives';
 import { ObjectivesList } from '../components/ObjectivesList';
 import { dailyWizard } from '../store';

@@ -2,7 +2,8 @@ import Alert from 'react-bootstrap/Alert';
 import Container from 'react-bootstrap/Container';
 import { Link } from 'react-router';
 import { Spinner } from '@/components/ui/Spinner';
-import { toReminder, useVision } from '../api/get-vision';
+import { useVision } from '@/lib/queries/vision';
+import { toReminder } from '../components/use-vision-reminder';
 import { planningTexts as t } from '../texts';
 
 /** /weekly-map-athletic-vision: the athlete's vision as the first step of weekly planning. */

@@ -1,7 +1,7 @@
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 import { useNavigate } from 'react-router';
-import { useFirstName } from '../api/get-first-name';
+import { useFirstName } from '@/lib/queries/first-name';
 import { useRecentWeeklyMap } from '../api/get-recent-weekly-map';
 import { ObjectivesList } from '../components/ObjectivesList';
 import { weeklyWizard } from '../store';

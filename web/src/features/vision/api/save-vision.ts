@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api/client';
+import type { AthleticVision } from '@/lib/queries/vision';
 import type { VisionAnswers } from '../steps';
-import type { AthleticVision } from './get-vision';
 import { visionKeys } from './keys';
 import { toastSaveError } from './save-error';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
+import type { AthleticVision } from '@/lib/queries/vision';
 import { useVersions } from '../api/get-versions';
-import type { AthleticVision } from '../api/get-vision';
 import { answerKey, answerKeys } from '../steps';
 import { visionSteps, visionTexts as t } from '../texts';
 import { formatLongDate } from './format';

@@ -1,6 +1,6 @@
 import Container from 'react-bootstrap/Container';
 import { Link } from 'react-router';
-import { useVision } from '../api/get-vision';
+import { useVision } from '@/lib/queries/vision';
 import { FIRST_STEP_PATH, PLAY_PATH } from '../steps';
 import { visionTexts as t } from '../texts';
 

@@ -1,7 +1,7 @@
 import Container from 'react-bootstrap/Container';
 import { Link, Navigate } from 'react-router';
 import { Spinner } from '@/components/ui/Spinner';
-import { useSavedVision } from '../api/get-vision';
+import { useSavedVision } from '../api/use-saved-vision';
 import { VersionsList } from '../components/VersionsList';
 import { formatLongDate } from '../components/format';
 import { EDIT_PATH, FIRST_STEP_PATH, PLAY_PATH, answerKey, revisePath } from '../steps';

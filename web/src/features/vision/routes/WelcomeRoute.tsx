@@ -1,6 +1,6 @@
 import Container from 'react-bootstrap/Container';
 import { Link } from 'react-router';
-import { useFirstName } from '../api/get-first-name';
+import { useFirstName } from '@/lib/queries/first-name';
 import { visionTexts as t } from '../texts';
 
 /** /athletic-vision-welcome: the heading, the member's first name and Start. */

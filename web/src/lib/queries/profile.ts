@@ -1,7 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api/client';
 import type { paths } from '@/lib/api/schema';
-import { accountKeys } from './keys';
+
+/** SPEC §3's cache key of the member's profile: every read, save and refresh of it goes through this one. */
+export const profileKey = ['GetSwazProfile'] as const;
 
 export type SwazProfile =
   paths['/swazprofile']['get']['responses'][200]['content']['application/json'];
@@ -12,7 +14,7 @@ export async function getProfile(): Promise<SwazProfile> {
 
 /** SPEC §7/§9: the profile is cached 7 s and not refetched on mount. */
 export const profileQueryOptions = queryOptions({
-  queryKey: accountKeys.profile,
+  queryKey: profileKey,
   queryFn: getProfile,
   staleTime: 7000,
   refetchOnMount: false,

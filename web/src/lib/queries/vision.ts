@@ -2,12 +2,13 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
 import { ApiError } from '@/lib/api/errors';
 import type { components } from '@/lib/api/schema';
-import type { VisionReminder } from '../wizard';
-import { planningKeys } from './keys';
+
+/** SPEC §3's cache key of the saved vision; the vision screens keep their steps and versions under it. */
+export const visionKey = ['AthleticVision'] as const;
 
 export type AthleticVision = components['schemas']['AthleticVision'];
 
-/** The saved vision, or null when the server answers 404 (none saved). */
+/** The saved vision, or null when the server answers 404 (none saved, or a step still unanswered). */
 export async function getVision(): Promise<AthleticVision | null> {
   const { data, error, response } = await api.GET('/userinput/athleticvision');
   if (response.status === 404) return null;
@@ -16,17 +17,9 @@ export async function getVision(): Promise<AthleticVision | null> {
 }
 
 export const visionQueryOptions = queryOptions({
-  queryKey: planningKeys.vision,
+  queryKey: visionKey,
   queryFn: getVision,
 });
-
-/** The two answers planning shows as a reminder: q3 (athletic vision) and q5 (1-year goal). */
-export function toReminder(vision: AthleticVision | null | undefined): VisionReminder | null {
-  if (!vision) return null;
-  const athletic = vision.q3.trim();
-  const yearGoal = vision.q5.trim();
-  return athletic || yearGoal ? { athletic, yearGoal } : null;
-}
 
 export function useVision() {
   return useQuery(visionQueryOptions);
