@@ -6,8 +6,8 @@ use clap::{Args, Parser, Subcommand};
 use crate::auth::password::NewPassword;
 use crate::auth::service::{self, CreateUser};
 use crate::billing::entitlements;
+use crate::config::Config;
 use crate::domain::{name_part, Email};
-use crate::Config;
 
 #[derive(Parser)]
 #[command(
@@ -75,24 +75,24 @@ pub struct CreateArgs {
 pub async fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::Openapi => {
-            println!("{}", serde_json::to_string_pretty(&crate::http::openapi())?);
+            println!("{}", serde_json::to_string_pretty(&crate::app::openapi())?);
             Ok(())
         }
         Command::Migrate => {
             let config = Config::from_env()?;
-            crate::build(config).await?;
+            crate::app::build(config).await?;
             println!("migrations applied");
             Ok(())
         }
         Command::Serve => {
             let config = Config::from_env()?;
             let addr = config.addr;
-            let state = crate::build(config).await?;
+            let state = crate::app::build(config).await?;
             let listener = tokio::net::TcpListener::bind(addr)
                 .await
                 .with_context(|| format!("binding {addr}"))?;
             tracing::info!(%addr, database = state.config.database_kind(), "SWAZ is listening on http://{addr}");
-            crate::serve(state, listener).await
+            crate::app::serve(state, listener).await
         }
         Command::User {
             command: UserCommand::Create(args),
@@ -137,7 +137,7 @@ async fn backup(path: &std::path::Path) -> anyhow::Result<()> {
             path.display()
         );
     }
-    let db = crate::Db::connect(url, std::sync::Arc::new(crate::clock::SystemClock)).await?;
+    let db = crate::db::Db::connect(url, std::sync::Arc::new(crate::clock::SystemClock)).await?;
     db.backup_sqlite_into(path).await?;
     db.close().await;
     let size = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
@@ -147,7 +147,7 @@ async fn backup(path: &std::path::Path) -> anyhow::Result<()> {
 
 async fn create_user(args: CreateArgs) -> anyhow::Result<()> {
     let config = Config::from_env()?;
-    let state = crate::build(config).await?;
+    let state = crate::app::build(config).await?;
     let email = Email::parse(&args.email).map_err(|e| anyhow::anyhow!("--email: {e}"))?;
     let password =
         NewPassword::parse(&args.password).map_err(|e| anyhow::anyhow!("--password: {e}"))?;

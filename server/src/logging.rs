@@ -1,6 +1,6 @@
 //! Log output: human-readable lines by default, one JSON object per line with
 //! `SWAZ_LOG_FORMAT=json` (for log shippers). Inside a request every line carries the request's
-//! span, so its `request_id` (see `http::observe`) is in each of them.
+//! span, so its `request_id` (see `app::observe`) is in each of them.
 
 use tracing_subscriber::EnvFilter;
 

@@ -9,6 +9,7 @@ use serde_json::Value;
 use utoipa::ToSchema;
 
 use super::profile::{self, Profile};
+use crate::app::AppState;
 use crate::auth::users;
 use crate::auth::CurrentUser;
 use crate::billing::routes::{past, PastInvoice};
@@ -20,7 +21,6 @@ use crate::planning::routes::{DailyActionEntry, WeeklyMapEntry};
 use crate::practice::routes::PracticeEvent;
 use crate::reminders::routes::NotificationSettings;
 use crate::vision::routes::{AthleticVision, VisionVersion};
-use crate::AppState;
 
 /// More rows than any athlete has; exports are not paged.
 const ALL: i64 = 1_000_000;

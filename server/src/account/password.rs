@@ -5,11 +5,11 @@ use axum::Json;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::app::AppState;
 use crate::auth::password::NewPassword;
 use crate::auth::{service, CurrentUser};
 use crate::error::{ErrorBody, Result};
 use crate::http::json::ApiJson;
-use crate::AppState;
 
 #[derive(Deserialize, ToSchema)]
 pub struct ChangePassword {

@@ -5,13 +5,13 @@ use axum::Json;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::app::AppState;
 use crate::auth::users::{self, User};
 use crate::auth::CurrentUser;
 use crate::billing::entitlements;
 use crate::domain::{name_part, Email, TimeZone};
 use crate::error::{AppError, ErrorBody, Result};
 use crate::http::json::ApiJson;
-use crate::AppState;
 
 /// The member's team, once teams exist.
 #[derive(Serialize, ToSchema)]

@@ -5,9 +5,9 @@ use axum::extract::State;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 
+use crate::app::AppState;
 use crate::error::{AppError, Result};
 use crate::http::json::ApiJson;
-use crate::AppState;
 
 #[derive(Serialize)]
 pub struct ClockReading {

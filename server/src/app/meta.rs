@@ -7,7 +7,7 @@ use serde::Serialize;
 use serde_json::{json, Value};
 use utoipa::ToSchema;
 
-use crate::AppState;
+use crate::app::AppState;
 
 /// Liveness: the process answers and its database is migrated. Stays 200 while shutting down.
 pub async fn healthz(State(state): State<AppState>) -> (StatusCode, Json<Value>) {
@@ -24,7 +24,7 @@ pub async fn healthz(State(state): State<AppState>) -> (StatusCode, Json<Value>)
 /// Readiness: 200 while this instance should take traffic; 503 once it is shutting down or when
 /// its database does not answer (within two seconds), so a load balancer sends elsewhere.
 pub async fn readyz(State(state): State<AppState>) -> (StatusCode, Json<Value>) {
-    if state.lifecycle.phase() != crate::lifecycle::Phase::Ready {
+    if state.lifecycle.phase() != super::lifecycle::Phase::Ready {
         return (
             StatusCode::SERVICE_UNAVAILABLE,
             Json(json!({ "status": "shutting down" })),

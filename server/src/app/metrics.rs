@@ -7,7 +7,7 @@ use std::fmt::Write;
 use std::sync::Mutex;
 use std::time::Instant;
 
-use crate::App;
+use super::state::App;
 
 /// Upper bounds (seconds) of the request-latency histogram's buckets.
 const BUCKETS: [f64; 12] = [
@@ -136,7 +136,7 @@ impl Metrics {
                 since,
             );
         }
-        let ready = app.lifecycle.phase() == crate::lifecycle::Phase::Ready;
+        let ready = app.lifecycle.phase() == super::lifecycle::Phase::Ready;
         gauge(
             &mut out,
             "swaz_ready",

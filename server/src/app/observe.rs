@@ -15,8 +15,8 @@ use axum::response::{IntoResponse, Response};
 use subtle::ConstantTimeEq;
 use tracing::Instrument;
 
+use crate::app::AppState;
 use crate::error::{AppError, Result};
-use crate::AppState;
 
 pub const X_REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 

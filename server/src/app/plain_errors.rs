@@ -40,7 +40,7 @@ pub async fn as_json(req: Request, next: Next) -> Response {
             .canonical_reason()
             .unwrap_or("Bad request")
             .to_owned(),
-        _ => super::rejections::describe_plain(&text),
+        _ => crate::http::rejections::describe_plain(&text),
     };
     if path.starts_with("/auth/v1") {
         return AuthError::new(status, "validation_failed", message).into_response();

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use super::error::AuthError;
 use super::extract::bearer;
 use super::tokens::Refused;
-use crate::AppState;
+use crate::app::AppState;
 
 /// The roles GoTrue lets through to its admin endpoints (`GOTRUE_JWT_ADMIN_ROLES`).
 pub const ADMIN_ROLES: [&str; 2] = ["service_role", "supabase_admin"];

@@ -7,8 +7,8 @@ use axum::http::{header, StatusCode};
 use super::error::AuthError;
 use super::sessions;
 use super::tokens::{AccessClaims, Claims, MemberClaims};
+use crate::app::AppState;
 use crate::error::AppError;
-use crate::AppState;
 
 /// A signed-in caller on the product API (401 otherwise).
 #[derive(Clone, Debug)]

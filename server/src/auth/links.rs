@@ -3,10 +3,10 @@
 use super::flow;
 use super::otp::{self, Purpose, Used};
 use super::users::{self, TimeColumn, User};
+use crate::app::AppState;
 use crate::domain::Email;
 use crate::error::{AppError, Result};
 use crate::mail::{self, templates};
-use crate::AppState;
 
 /// A link as it goes out: the URL, and the token and code behind it.
 pub struct Link {

@@ -7,9 +7,9 @@ use sqlx::{AnyConnection, Row};
 
 use super::sessions::{self, NewSession};
 use super::totp;
+use crate::app::AppState;
 use crate::db::ms_to_rfc3339;
 use crate::error::Result;
-use crate::AppState;
 
 /// GoTrue's `MFA_MAX_ENROLLED_FACTORS`.
 pub const MAX_FACTORS: i64 = 10;

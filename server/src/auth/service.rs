@@ -9,11 +9,12 @@ use super::password::{self, NewPassword};
 use super::sessions::{self, NewSession};
 use super::tokens::{self, Claims, AUDIENCE};
 use super::users::{self, TimeColumn, User};
+use crate::app::AppState;
 use crate::domain::Email;
 use crate::error::{AppError, Result};
 use crate::http::client::ClientMeta;
 use crate::mail::{self, templates};
-use crate::{ratelimit, AppState};
+use crate::ratelimit;
 
 /// Counts a hit against the IP and, when given, the e-mail; refuses once either is over the limit.
 pub async fn rate_limit(

@@ -4,9 +4,9 @@ use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 
 use super::entitlements;
+use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::error::AppError;
-use crate::AppState;
 
 pub struct PaidUser(pub CurrentUser);
 

@@ -5,9 +5,9 @@ use axum::Json;
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::app::AppState;
 use crate::config::BillingConfig;
 use crate::error::AppError;
-use crate::AppState;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PlanId {

@@ -13,12 +13,12 @@ use super::provider::{
     Card, CheckoutMode, CheckoutRequest, InvoiceInfo, SetupRequest, SubscriptionInfo,
 };
 use super::service::{self, FirstFlow};
+use crate::app::AppState;
 use crate::auth::extract::bearer;
 use crate::auth::CurrentUser;
 use crate::error::{AppError, ErrorBody, Result};
 use crate::http::client::ClientMeta;
 use crate::http::json::ApiJson;
-use crate::AppState;
 
 /// A caller who may or may not be signed in; a stale token is still a 401.
 pub struct MaybeUser(pub Option<CurrentUser>);

@@ -5,11 +5,12 @@ use sqlx::{AnyConnection, Row};
 
 use super::plans;
 use super::provider::{CheckoutInfo, CheckoutMode, SubscriptionInfo, ENDED_CANNOT_RESUME};
+use crate::app::AppState;
 use crate::auth::password::{self, NewPassword};
 use crate::auth::users;
 use crate::domain::{name_part, Email};
 use crate::error::{AppError, Result};
-use crate::{teams, AppState};
+use crate::teams;
 
 /// The app's record of one subscription.
 #[derive(Clone, Debug)]

@@ -11,12 +11,12 @@ use utoipa::ToSchema;
 use super::contact::ContactMessage;
 use super::inspiration::{self, Athlete};
 use super::storage;
+use crate::app::AppState;
 use crate::domain::Email;
 use crate::error::{AppError, ErrorBody, Result};
 use crate::http::client::ClientMeta;
 use crate::http::json::ApiJson;
 use crate::mail::{self, templates};
-use crate::AppState;
 
 /// A contact message (SPEC §3): every field is required.
 #[derive(ToSchema)]

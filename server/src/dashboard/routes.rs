@@ -11,6 +11,7 @@ use utoipa::ToSchema;
 
 use super::days::{self, DayCounts};
 use super::live_call;
+use crate::app::AppState;
 use crate::auth::users;
 use crate::auth::CurrentUser;
 use crate::billing::entitlements;
@@ -18,7 +19,6 @@ use crate::domain::TimeZone;
 use crate::error::{AppError, ErrorBody, Result};
 use crate::planning::routes::{latest_objectives, RecentObjectives};
 use crate::practice::{storage as practice, PracticeKind};
-use crate::AppState;
 
 /// Today's Daily Flow: what the athlete has done since their local midnight.
 #[derive(Serialize, ToSchema)]

@@ -2,27 +2,29 @@
 
 use std::net::SocketAddr;
 
-use axum::extract::{ConnectInfo, FromRequestParts};
+use axum::extract::{ConnectInfo, FromRef, FromRequestParts};
 use axum::http::header;
 use axum::http::request::Parts;
-
-use crate::AppState;
 
 pub struct ClientMeta {
     pub ip: String,
     pub user_agent: String,
 }
 
-impl FromRequestParts<AppState> for ClientMeta {
+/// Whether `X-Forwarded-For` names the client (`SWAZ_TRUST_PROXY`: behind a proxy that sets it).
+#[derive(Clone, Copy)]
+pub struct TrustProxy(pub bool);
+
+impl<S> FromRequestParts<S> for ClientMeta
+where
+    TrustProxy: FromRef<S>,
+    S: Send + Sync,
+{
     type Rejection = std::convert::Infallible;
 
-    async fn from_request_parts(
-        parts: &mut Parts,
-        state: &AppState,
-    ) -> Result<Self, Self::Rejection> {
-        let forwarded = state
-            .config
-            .trust_proxy
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let TrustProxy(trust_proxy) = TrustProxy::from_ref(state);
+        let forwarded = trust_proxy
             .then(|| {
                 parts
                     .headers

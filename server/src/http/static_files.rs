@@ -11,9 +11,7 @@ use axum::response::Response;
 use axum::Router;
 use tower_http::services::{ServeDir, ServeFile};
 
-use crate::AppState;
-
-pub fn router(web_dir: &Path) -> Router<AppState> {
+pub fn router<S: Clone + Send + Sync + 'static>(web_dir: &Path) -> Router<S> {
     let index = ServeFile::new(web_dir.join("index.html"));
     Router::new()
         .nest_service(

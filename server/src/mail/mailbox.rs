@@ -4,9 +4,9 @@ use axum::extract::{Query, State};
 use axum::Json;
 use serde::{Deserialize, Serialize};
 
+use crate::app::AppState;
 use crate::db::ms_to_rfc3339;
 use crate::error::{AppError, Result};
-use crate::AppState;
 
 #[derive(Deserialize)]
 pub struct MailboxQuery {

@@ -10,12 +10,12 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::entries::{DailyActionInput, WeeklyMapInput};
 use super::storage::{self, Cursor, DailyAction, WeeklyMap};
+use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::billing::PaidUser;
 use crate::db::ms_to_rfc3339;
 use crate::error::{AppError, ErrorBody, Result};
 use crate::http::json::ApiJson;
-use crate::AppState;
 
 /// A saved daily action: review `r1`–`r3`, plan `q1`–`q6`.
 #[derive(Serialize, ToSchema, Clone)]

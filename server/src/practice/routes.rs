@@ -8,11 +8,11 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::storage::{self, Event, PageEnd};
 use super::PracticeKind;
+use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::db::ms_to_rfc3339;
 use crate::error::{AppError, ErrorBody, Result};
 use crate::http::json::ApiJson;
-use crate::AppState;
 
 #[derive(Deserialize, ToSchema)]
 pub struct NewPracticeEvent {

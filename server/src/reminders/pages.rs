@@ -10,8 +10,8 @@ use serde::Deserialize;
 use super::links::{self, Action, Refused};
 use super::schedule::{self, Kind};
 use super::storage;
+use crate::app::AppState;
 use crate::error::Result;
-use crate::AppState;
 
 #[derive(Deserialize)]
 pub struct LinkQuery {

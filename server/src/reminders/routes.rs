@@ -9,12 +9,12 @@ use utoipa::ToSchema;
 
 use super::settings::{Settings, SettingsInput};
 use super::storage;
+use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::dashboard::days;
 use crate::db::ms_to_rfc3339;
 use crate::error::{AppError, ErrorBody, Result};
 use crate::http::json::ApiJson;
-use crate::AppState;
 
 /// The athlete's notification settings (defaults until the first save).
 #[derive(Serialize, ToSchema)]

@@ -12,10 +12,10 @@ use super::links::{self, Action, Link};
 use super::schedule::{self, Kind, Occasion};
 use super::settings::Settings;
 use super::storage;
+use crate::app::{App, AppState};
 use crate::auth::users;
 use crate::dashboard::days;
 use crate::mail::{self, templates};
-use crate::{App, AppState};
 
 /// What became of one occasion.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

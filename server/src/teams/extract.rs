@@ -9,9 +9,9 @@ use axum::http::request::Parts;
 use super::domain::TeamRole;
 use super::service::NOT_IN_TEAM;
 use super::storage::{self, Team};
+use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::error::AppError;
-use crate::AppState;
 
 /// What an admin is about to do, for the refusal's sentence.
 pub trait AdminAction {

@@ -10,10 +10,10 @@ use utoipa::ToSchema;
 use super::domain::{RemovalReason, TeamName};
 use super::extract::{action, TeamAdmin};
 use super::service::{self, InviteLink, InvitePreview, TeamMembers};
+use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::error::{AppError, ErrorBody, Result};
 use crate::http::json::ApiJson;
-use crate::AppState;
 
 /// Which member an admin acts on.
 #[derive(Deserialize, ToSchema)]

@@ -6,11 +6,11 @@ use utoipa::ToSchema;
 
 use super::domain::{RemovalReason, TeamName, TeamRole};
 use super::storage::{self, MemberRow, Team};
+use crate::app::AppState;
 use crate::auth::{tokens, users};
 use crate::db::{ms_to_rfc3339, Tx};
 use crate::error::{AppError, Result};
 use crate::mail::{self, templates};
-use crate::AppState;
 
 /// How long an invite link works, by the app's clock.
 pub const INVITE_TTL_MS: i64 = 14 * 24 * 60 * 60 * 1000;

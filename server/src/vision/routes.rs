@@ -7,12 +7,12 @@ use utoipa::ToSchema;
 
 use super::answers::{Answer, Step, STEPS};
 use super::storage::{self, Version, Vision};
+use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::billing::PaidUser;
 use crate::db::ms_to_rfc3339;
 use crate::error::{AppError, ErrorBody, Result};
 use crate::http::json::ApiJson;
-use crate::AppState;
 
 /// A saved vision: the nine answers, `q1`..`q9`, exactly as written.
 #[derive(Serialize, ToSchema)]

@@ -37,7 +37,7 @@ struct Operation {
 }
 
 fn operations() -> Vec<Operation> {
-    let doc = serde_json::to_value(swaz::http::openapi()).unwrap();
+    let doc = serde_json::to_value(swaz::app::openapi()).unwrap();
     let mut found = Vec::new();
     for (template, item) in doc["paths"].as_object().unwrap() {
         for (method, operation) in item.as_object().unwrap() {

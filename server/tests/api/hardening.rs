@@ -281,7 +281,7 @@ async fn every_rate_limited_answer_says_when_to_retry() {
 
 #[tokio::test]
 async fn the_openapi_document_states_required_fields_real_types_and_every_client_error() {
-    let doc = serde_json::to_value(swaz::http::openapi()).unwrap();
+    let doc = serde_json::to_value(swaz::app::openapi()).unwrap();
     let schemas = &doc["components"]["schemas"];
     let required = |schema: &str| -> Vec<String> {
         schemas[schema]["required"]

@@ -169,7 +169,7 @@ async fn the_committed_web_api_schema_matches_the_server() {
     ))
     .expect("web/src/lib/api/openapi.json is committed");
     let committed: Value = serde_json::from_str(&committed).unwrap();
-    let current = serde_json::to_value(swaz::http::openapi()).unwrap();
+    let current = serde_json::to_value(swaz::app::openapi()).unwrap();
     assert!(
         committed == current,
         "the OpenAPI document changed: run `cargo run -q -- openapi > web/src/lib/api/openapi.json && (cd web && npm run gen:api)`"

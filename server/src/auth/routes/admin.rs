@@ -8,6 +8,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use super::{json_object, parse_body, parse_email, parse_password, AuthResult};
+use crate::app::AppState;
 use crate::auth::admin::{self, parse_ban_duration, Admin, AdminChanges};
 use crate::auth::error::AuthError;
 use crate::auth::mfa;
@@ -15,7 +16,6 @@ use crate::auth::service::{self, CreateUser};
 use crate::auth::{password, users};
 use crate::domain::{name_part, Email};
 use crate::error::AppError;
-use crate::AppState;
 
 #[derive(Deserialize)]
 pub(super) struct PageQuery {

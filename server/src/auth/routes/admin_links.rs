@@ -8,6 +8,7 @@ use serde_json::{json, Value};
 
 use super::signup::create_passwordless;
 use super::{json_object, parse_body, parse_email, parse_password, AuthResult, RedirectQuery};
+use crate::app::AppState;
 use crate::auth::admin::Admin;
 use crate::auth::error::AuthError;
 use crate::auth::links;
@@ -16,7 +17,6 @@ use crate::auth::service::{self, CreateUser};
 use crate::auth::users::{self, User};
 use crate::domain::{name_part, Email};
 use crate::error::AppError;
-use crate::AppState;
 
 #[derive(Deserialize, Default)]
 struct LinkBody {

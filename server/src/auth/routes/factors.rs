@@ -8,13 +8,13 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use super::{parse_body, AuthResult};
+use crate::app::AppState;
 use crate::auth::error::AuthError;
 use crate::auth::extract::AuthClaims;
 use crate::auth::mfa::{self, Caller, MfaError};
 use crate::auth::service;
 use crate::auth::tokens::Claims;
 use crate::http::client::ClientMeta;
-use crate::AppState;
 
 fn caller(claims: &Claims) -> Caller<'_> {
     Caller {

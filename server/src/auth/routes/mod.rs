@@ -11,7 +11,7 @@ use serde::Deserialize;
 use super::error::AuthError;
 use super::flow;
 use super::password::NewPassword;
-use crate::AppState;
+use crate::app::AppState;
 
 mod admin;
 mod admin_links;

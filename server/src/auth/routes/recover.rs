@@ -11,13 +11,13 @@ use super::{
     json_object, mail_frequency, parse_body, parse_challenge, parse_email, AuthResult,
     RedirectQuery,
 };
+use crate::app::AppState;
 use crate::auth::error::AuthError;
 use crate::auth::links;
 use crate::auth::otp::Purpose;
 use crate::auth::service;
 use crate::auth::users;
 use crate::http::client::ClientMeta;
-use crate::AppState;
 
 #[derive(Deserialize, Default)]
 struct EmailBody {

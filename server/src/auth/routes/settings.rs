@@ -4,7 +4,7 @@ use axum::extract::State;
 use axum::Json;
 use serde_json::{json, Value};
 
-use crate::AppState;
+use crate::app::AppState;
 
 /// The sign-in methods GoTrue lists under `external`; none but e-mail is offered here.
 const EXTERNAL_PROVIDERS: [&str; 22] = [

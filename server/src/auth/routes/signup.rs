@@ -8,6 +8,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use super::{parse_body, parse_challenge, parse_password, AuthResult, RedirectQuery};
+use crate::app::AppState;
 use crate::auth::error::AuthError;
 use crate::auth::flow;
 use crate::auth::links;
@@ -16,7 +17,6 @@ use crate::auth::service::{self, CreateUser};
 use crate::auth::users;
 use crate::domain::{name_part, Email};
 use crate::http::client::ClientMeta;
-use crate::AppState;
 
 #[derive(Deserialize, Default)]
 struct SignupBody {

@@ -8,6 +8,7 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use super::{parse_body, AuthResult};
+use crate::app::AppState;
 use crate::auth::error::AuthError;
 use crate::auth::extract::AuthClaims;
 use crate::auth::flow::{self, ExchangeError};
@@ -19,7 +20,6 @@ use crate::domain::Email;
 use crate::error::AppError;
 use crate::http::client::ClientMeta;
 use crate::ratelimit::Limited;
-use crate::AppState;
 
 #[derive(Deserialize)]
 pub(super) struct GrantQuery {

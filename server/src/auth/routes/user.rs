@@ -9,6 +9,7 @@ use serde_json::{json, Value};
 
 use super::{mail_frequency, parse_body, parse_password, AuthResult};
 use crate::account::profile;
+use crate::app::AppState;
 use crate::auth::error::AuthError;
 use crate::auth::extract::AuthClaims;
 use crate::auth::links;
@@ -18,7 +19,6 @@ use crate::auth::password;
 use crate::auth::service;
 use crate::auth::users;
 use crate::error::AppError;
-use crate::AppState;
 
 fn user_gone() -> AuthError {
     AuthError::new(

@@ -9,12 +9,12 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use super::{parse_body, parse_email, AuthResult};
+use crate::app::AppState;
 use crate::auth::error::AuthError;
 use crate::auth::links::{self, Presented};
 use crate::auth::otp;
 use crate::auth::service;
 use crate::http::client::ClientMeta;
-use crate::AppState;
 
 #[derive(Deserialize)]
 pub(super) struct VerifyQuery {

@@ -7,9 +7,9 @@ use axum::response::{Html, IntoResponse, Response};
 use serde::Deserialize;
 use sqlx::Row;
 
+use crate::app::AppState;
 use crate::db::ms_to_rfc3339;
 use crate::error::{AppError, Result};
-use crate::AppState;
 
 #[derive(Deserialize)]
 pub struct InvoiceQuery {

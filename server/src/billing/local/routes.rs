@@ -6,11 +6,11 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::PayInput;
+use crate::app::AppState;
 use crate::billing::plans::{self, Plan};
 use crate::billing::provider::CheckoutMode;
 use crate::error::{AppError, ErrorBody, Result};
 use crate::http::json::ApiJson;
-use crate::AppState;
 
 fn local(state: &AppState) -> Result<&super::LocalProvider> {
     state.local_payments.as_deref().ok_or_else(|| {

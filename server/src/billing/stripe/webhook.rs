@@ -12,9 +12,9 @@ use sha2::Sha256;
 use subtle::ConstantTimeEq;
 
 use super::parse_subscription;
+use crate::app::AppState;
 use crate::billing::service;
 use crate::error::{AppError, Result};
-use crate::AppState;
 
 pub const TOLERANCE_SECS: i64 = 300;
 

@@ -1,0 +1,17 @@
+//! The app itself, above every capability: its state ([`App`], [`AppState`], [`build`]), the
+//! router that joins each capability's routes, serving with its lifecycle and workers, and the
+//! operational endpoints (`/healthz`, `/readyz`, `/metrics`, `/_dev/clock`, `/env`).
+
+pub mod dev_clock;
+pub mod lifecycle;
+pub mod meta;
+pub mod metrics;
+pub mod observe;
+pub mod plain_errors;
+pub mod router;
+pub mod serve;
+pub mod state;
+
+pub use router::{openapi, router};
+pub use serve::{serve, spawn_workers, Workers};
+pub use state::{build, App, AppState};

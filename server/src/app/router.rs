@@ -1,0 +1,180 @@
+//! The router: joins every capability's routes under `/_api/v1` and `/auth/v1`, the operational
+//! endpoints and the web app, and wraps them in the app-wide layers.
+
+use axum::extract::DefaultBodyLimit;
+use axum::routing::get;
+use axum::{Json, Router};
+use tower::Layer;
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::compression::CompressionLayer;
+use tower_http::limit::RequestBodyLimitLayer;
+use utoipa::{Modify, OpenApi};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::state::AppState;
+use super::{dev_clock, meta, observe, plain_errors};
+use crate::error::AppError;
+use crate::http::openapi::{BearerAuth, ClientErrors};
+use crate::http::{security, static_files};
+use crate::{
+    account, auth, billing, content, dashboard, mail, planning, practice, reminders, teams, vision,
+};
+
+#[derive(OpenApi)]
+#[openapi(
+    info(title = "SWAZ API", description = "The product API of SWAZ."),
+    modifiers(&BearerAuth),
+    servers((url = "/_api/v1"))
+)]
+struct ApiDoc;
+
+/// The product API (`/_api/v1`) and its OpenAPI document, built from the same handlers.
+fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
+    let (router, doc) = OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .routes(routes!(
+            account::profile::get_profile,
+            account::profile::put_profile
+        ))
+        .routes(routes!(account::profile::put_time_zone))
+        .routes(routes!(account::password::change_password))
+        .routes(routes!(account::data::export))
+        .routes(routes!(account::data::delete_account))
+        .routes(routes!(
+            reminders::routes::get_settings,
+            reminders::routes::put_settings
+        ))
+        .routes(routes!(reminders::routes::put_game_day))
+        .routes(routes!(meta::env_info))
+        .routes(routes!(
+            vision::routes::get_vision,
+            vision::routes::save_vision
+        ))
+        .routes(routes!(vision::routes::get_step, vision::routes::save_step))
+        .routes(routes!(vision::routes::list_versions))
+        .routes(routes!(
+            practice::routes::record_event,
+            practice::routes::list_events
+        ))
+        .routes(routes!(
+            planning::routes::save_daily_action,
+            planning::routes::list_daily_actions
+        ))
+        .routes(routes!(planning::routes::get_daily_action))
+        .routes(routes!(
+            planning::routes::save_weekly_map,
+            planning::routes::list_weekly_maps
+        ))
+        .routes(routes!(planning::routes::get_weekly_map))
+        .routes(routes!(planning::routes::recent_objectives))
+        .routes(routes!(planning::routes::recent_weekly_map))
+        .routes(routes!(planning::routes::daily_logs))
+        .routes(routes!(planning::routes::daily_log))
+        .routes(routes!(dashboard::routes::get_dashboard))
+        .routes(routes!(dashboard::routes::live_call_ics))
+        .routes(routes!(billing::plans::list_plans))
+        .routes(routes!(billing::routes::checkout))
+        .routes(routes!(billing::routes::subscription_success_result))
+        .routes(routes!(billing::routes::subscription_success))
+        .routes(routes!(billing::routes::get_subscription))
+        .routes(routes!(billing::routes::change_payment_request))
+        .routes(routes!(billing::routes::update_default_payment_method))
+        .routes(routes!(billing::routes::cancel))
+        .routes(routes!(billing::routes::resume))
+        .routes(routes!(billing::routes::billing_history))
+        .routes(routes!(billing::local::routes::get_checkout))
+        .routes(routes!(billing::local::routes::pay))
+        .routes(routes!(teams::routes::get_members))
+        .routes(routes!(
+            teams::routes::create_invite_link,
+            teams::routes::revoke_invite_link
+        ))
+        .routes(routes!(teams::routes::get_invite))
+        .routes(routes!(teams::routes::accept_invite))
+        .routes(routes!(teams::routes::leave_team))
+        .routes(routes!(teams::routes::remove_member))
+        .routes(routes!(teams::routes::rename_team))
+        .routes(routes!(teams::routes::promote_member))
+        .routes(routes!(teams::routes::accept_promotion))
+        .routes(routes!(teams::routes::decline_promotion))
+        .routes(routes!(content::routes::send_contact_message))
+        .routes(routes!(content::routes::list_athletes))
+        .routes(routes!(content::routes::get_athlete))
+        .routes(routes!(content::routes::site_info))
+        .split_for_parts();
+    // After the routes: the document's operations exist only now.
+    let mut doc = doc;
+    ClientErrors.modify(&mut doc);
+    (router, doc)
+}
+
+/// The OpenAPI document of `/_api/v1`.
+pub fn openapi() -> utoipa::openapi::OpenApi {
+    api().1
+}
+
+pub fn router(state: AppState) -> Router {
+    let (api, doc) = api();
+    let doc = std::sync::Arc::new(doc);
+    let api = api
+        .route(
+            "/openapi.json",
+            get(move || async move { Json((*doc).clone()) }),
+        )
+        // Stripe calls this; it is verified by signature, not documented for clients.
+        .route(
+            "/stripe/webhook",
+            axum::routing::post(billing::stripe::webhook::receive),
+        )
+        .fallback(|| async { AppError::not_found("This API endpoint does not exist.") });
+    let max_body = state.config.max_body_bytes;
+    let routes = Router::new()
+        .route("/healthz", get(meta::healthz))
+        .route("/readyz", get(meta::readyz))
+        .route("/metrics", get(observe::metrics))
+        .route("/_dev/mailbox", get(mail::mailbox::list))
+        .route("/_dev/clock", get(dev_clock::get).post(dev_clock::set))
+        .route("/_invoice/{token}", get(billing::local::invoice_page::show))
+        // One-click links of reminder mails: signed, idempotent, no sign-in (see `reminders`).
+        .route("/_reminders/snooze", get(reminders::pages::snooze))
+        .route(
+            "/_reminders/unsubscribe",
+            get(reminders::pages::unsubscribe),
+        )
+        .nest_service(
+            "/_api/v1",
+            security::no_store().layer(
+                api.layer(axum::middleware::from_fn(observe::note_route))
+                    .with_state(state.clone()),
+            ),
+        )
+        .nest_service(
+            "/auth/v1",
+            security::no_store().layer(
+                auth::routes::router()
+                    .layer(axum::middleware::from_fn(observe::note_route))
+                    .with_state(state.clone()),
+            ),
+        )
+        .merge(static_files::router(&state.config.web_dir))
+        // The only per-route layer: it sees which route matched, for the logs and metrics.
+        .layer(axum::middleware::from_fn(observe::note_route))
+        .with_state(state.clone());
+    // The app-wide layers wrap the finished router once. `Router::layer` would box every route
+    // again for each layer, and axum clones the matched route's whole stack for every request:
+    // that was three quarters of a request that touches no database (bench/PROFILE.md).
+    let layered = tower::ServiceBuilder::new()
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            observe::observe,
+        ))
+        .layer(CatchPanicLayer::custom(plain_errors::panic_response))
+        .layer(CompressionLayer::new())
+        .layer(security::headers(!state.config.is_development()))
+        // Outside the body limit (to see its 413), inside the header and compression layers.
+        .layer(axum::middleware::from_fn(plain_errors::as_json))
+        .layer(RequestBodyLimitLayer::new(max_body))
+        .layer(DefaultBodyLimit::max(max_body))
+        .service(routes);
+    Router::new().fallback_service(layered)
+}

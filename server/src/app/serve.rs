@@ -1,0 +1,119 @@
+//! Running an instance: the background workers and the HTTP server, with the graceful shutdown an
+//! operator expects.
+
+use super::lifecycle;
+use super::router::router;
+use super::state::AppState;
+use crate::{http, mail, reminders};
+
+/// The background workers of one instance: mail delivery, and the reminder scheduler unless
+/// `SWAZ_REMINDER_TICK_SECS` is 0.
+pub struct Workers {
+    stop_mail: tokio::sync::watch::Sender<bool>,
+    mail: tokio::task::JoinHandle<()>,
+    scheduler: Option<reminders::scheduler::Scheduler>,
+}
+
+impl Workers {
+    /// Ends the scheduler after its round in progress and the mail worker after the message in
+    /// hand (its other claims released), and waits for both.
+    pub async fn stop(self) {
+        let _ = self.stop_mail.send(true);
+        if let Some(scheduler) = self.scheduler {
+            scheduler.stop().await;
+        }
+        let _ = self.mail.await;
+    }
+}
+
+/// Starts the background workers.
+pub fn spawn_workers(state: &AppState) -> anyhow::Result<Workers> {
+    let transport = mail::worker::Transport::from_config(&state.config)?;
+    let (stop_mail, stopped) = tokio::sync::watch::channel(false);
+    let mail = tokio::spawn(mail::worker::run(
+        state.db.clone(),
+        transport,
+        state.mail_notify.clone(),
+        stopped,
+    ));
+    let every = state.config.reminder_tick_secs;
+    let scheduler = (every > 0).then(|| {
+        reminders::scheduler::Scheduler::spawn(state.clone(), std::time::Duration::from_secs(every))
+    });
+    Ok(Workers {
+        stop_mail,
+        mail,
+        scheduler,
+    })
+}
+
+/// Serves `state` on `listener` until SIGTERM, Ctrl-C or [`lifecycle::Lifecycle::drain`], then
+/// shuts down gracefully: `/readyz` answers 503 for `SWAZ_SHUTDOWN_DRAIN_SECS` while requests are
+/// still served, then no new connection is accepted, requests in flight finish and the workers
+/// stop; whatever is still running `SWAZ_SHUTDOWN_GRACE_SECS` after accepting stopped is dropped.
+pub async fn serve(state: AppState, listener: tokio::net::TcpListener) -> anyhow::Result<()> {
+    use lifecycle::Phase;
+    use std::time::Duration;
+
+    let workers = spawn_workers(&state)?;
+    let drain = Duration::from_secs(state.config.shutdown_drain_secs);
+    let grace = Duration::from_secs(state.config.shutdown_grace_secs);
+    let stop_accepting = {
+        let state = state.clone();
+        async move {
+            tokio::select! {
+                _ = shutdown_signal() => state.lifecycle.drain(),
+                _ = state.lifecycle.reached(Phase::Draining) => {}
+            }
+            tracing::info!(
+                drain_secs = drain.as_secs(),
+                "shutting down: /readyz answers 503 from now on"
+            );
+            tokio::time::sleep(drain).await;
+            state.lifecycle.stop_accepting();
+            tracing::info!("no longer accepting connections; finishing requests in flight");
+        }
+    };
+    let limits = state.config.connection_limits();
+    let app = router(state.clone());
+    let serving = http::serve::serve(listener, app, limits, stop_accepting);
+    let finished = async {
+        let served = serving.await;
+        workers.stop().await;
+        served
+    };
+    let deadline = async {
+        state.lifecycle.reached(Phase::Stopping).await;
+        tokio::time::sleep(grace).await;
+    };
+    tokio::select! {
+        served = finished => {
+            served?;
+            tracing::info!("shut down cleanly");
+        }
+        _ = deadline => {
+            tracing::warn!(grace_secs = grace.as_secs(), "requests or workers still running after the shutdown grace period: exiting anyway");
+        }
+    }
+    Ok(())
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        if let Ok(mut sig) =
+            tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+        {
+            sig.recv().await;
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {},
+        _ = term => {},
+    }
+}

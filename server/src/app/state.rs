@@ -1,0 +1,89 @@
+//! The app's state: everything a request handler may need, built once per instance.
+
+use std::ops::Deref;
+use std::sync::Arc;
+
+use tokio::sync::Notify;
+
+use super::{lifecycle, metrics};
+use crate::config::{self, Config};
+use crate::db::Db;
+use crate::{auth, billing, clock};
+
+/// Everything a request handler may need.
+pub struct App {
+    pub config: Config,
+    pub db: Db,
+    /// Signs and checks access tokens (keyed once, at start).
+    pub tokens: auth::tokens::Keys,
+    /// Where every "now" comes from (see [`clock`]).
+    pub clock: Arc<dyn clock::Clock>,
+    /// The same clock when it may be moved (`SWAZ_SETTABLE_CLOCK`, tests); `None` in production.
+    pub settable_clock: Option<Arc<clock::SettableClock>>,
+    /// Wakes the mail worker when a message is queued.
+    pub mail_notify: Arc<Notify>,
+    pub payments: Arc<dyn billing::provider::PaymentProvider>,
+    /// The test-mode provider, when it is the one in use (its checkout page needs it).
+    pub local_payments: Option<Arc<billing::local::LocalProvider>>,
+    /// Ready, draining or stopping (see [`lifecycle`]); `/readyz` reports it.
+    pub lifecycle: lifecycle::Lifecycle,
+    /// Request counts and latencies for `/metrics`.
+    pub metrics: metrics::Metrics,
+}
+
+#[derive(Clone)]
+pub struct AppState(pub Arc<App>);
+
+impl Deref for AppState {
+    type Target = App;
+    fn deref(&self) -> &App {
+        &self.0
+    }
+}
+
+/// Connects to the database and applies migrations.
+pub async fn build(config: Config) -> anyhow::Result<AppState> {
+    let settable_clock = config
+        .settable_clock
+        .then(|| Arc::new(clock::SettableClock::new()));
+    let clock: Arc<dyn clock::Clock> = match &settable_clock {
+        Some(c) => c.clone(),
+        None => Arc::new(clock::SystemClock),
+    };
+    let db = Db::connect(config.database_url.expose(), clock.clone()).await?;
+    db.migrate().await?;
+    let local = Arc::new(billing::local::LocalProvider::new(
+        db.clone(),
+        config.public_url.clone(),
+        config.billing.clone(),
+    ));
+    let (payments, local_payments): (Arc<dyn billing::provider::PaymentProvider>, _) =
+        match config.billing.mode {
+            config::PaymentMode::Local => (local.clone(), Some(local)),
+            config::PaymentMode::Stripe => (
+                Arc::new(billing::stripe::StripeProvider::new(
+                    config.billing.clone(),
+                )?),
+                None,
+            ),
+        };
+    let tokens = auth::tokens::Keys::new(config.jwt_secret.expose(), &config.public_url);
+    Ok(AppState(Arc::new(App {
+        config,
+        db,
+        tokens,
+        clock,
+        settable_clock,
+        mail_notify: Arc::new(Notify::new()),
+        payments,
+        local_payments,
+        lifecycle: lifecycle::Lifecycle::new(),
+        metrics: metrics::Metrics::new(),
+    })))
+}
+
+impl axum::extract::FromRef<AppState> for crate::http::client::TrustProxy {
+    fn from_ref(state: &AppState) -> Self {
+        Self(state.config.trust_proxy)
+    }
+}
