@@ -3,3 +3,6 @@
 pub mod data;
 pub mod password;
 pub mod profile;
+pub mod routes;
+
+pub use routes::routes;

@@ -32,75 +32,16 @@ struct ApiDoc;
 /// The product API (`/_api/v1`) and its OpenAPI document, built from the same handlers.
 fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
     let (router, doc) = OpenApiRouter::with_openapi(ApiDoc::openapi())
-        .routes(routes!(
-            account::profile::get_profile,
-            account::profile::put_profile
-        ))
-        .routes(routes!(account::profile::put_time_zone))
-        .routes(routes!(account::password::change_password))
-        .routes(routes!(account::data::export))
-        .routes(routes!(account::data::delete_account))
-        .routes(routes!(
-            reminders::routes::get_settings,
-            reminders::routes::put_settings
-        ))
-        .routes(routes!(reminders::routes::put_game_day))
+        .merge(account::routes())
+        .merge(reminders::routes::routes())
         .routes(routes!(meta::env_info))
-        .routes(routes!(
-            vision::routes::get_vision,
-            vision::routes::save_vision
-        ))
-        .routes(routes!(vision::routes::get_step, vision::routes::save_step))
-        .routes(routes!(vision::routes::list_versions))
-        .routes(routes!(
-            practice::routes::record_event,
-            practice::routes::list_events
-        ))
-        .routes(routes!(
-            planning::routes::save_daily_action,
-            planning::routes::list_daily_actions
-        ))
-        .routes(routes!(planning::routes::get_daily_action))
-        .routes(routes!(
-            planning::routes::save_weekly_map,
-            planning::routes::list_weekly_maps
-        ))
-        .routes(routes!(planning::routes::get_weekly_map))
-        .routes(routes!(planning::routes::recent_objectives))
-        .routes(routes!(planning::routes::recent_weekly_map))
-        .routes(routes!(planning::routes::daily_logs))
-        .routes(routes!(planning::routes::daily_log))
-        .routes(routes!(dashboard::routes::get_dashboard))
-        .routes(routes!(dashboard::routes::live_call_ics))
-        .routes(routes!(billing::plans::list_plans))
-        .routes(routes!(billing::routes::checkout))
-        .routes(routes!(billing::routes::subscription_success_result))
-        .routes(routes!(billing::routes::subscription_success))
-        .routes(routes!(billing::routes::get_subscription))
-        .routes(routes!(billing::routes::change_payment_request))
-        .routes(routes!(billing::routes::update_default_payment_method))
-        .routes(routes!(billing::routes::cancel))
-        .routes(routes!(billing::routes::resume))
-        .routes(routes!(billing::routes::billing_history))
-        .routes(routes!(billing::local::routes::get_checkout))
-        .routes(routes!(billing::local::routes::pay))
-        .routes(routes!(teams::routes::get_members))
-        .routes(routes!(
-            teams::routes::create_invite_link,
-            teams::routes::revoke_invite_link
-        ))
-        .routes(routes!(teams::routes::get_invite))
-        .routes(routes!(teams::routes::accept_invite))
-        .routes(routes!(teams::routes::leave_team))
-        .routes(routes!(teams::routes::remove_member))
-        .routes(routes!(teams::routes::rename_team))
-        .routes(routes!(teams::routes::promote_member))
-        .routes(routes!(teams::routes::accept_promotion))
-        .routes(routes!(teams::routes::decline_promotion))
-        .routes(routes!(content::routes::send_contact_message))
-        .routes(routes!(content::routes::list_athletes))
-        .routes(routes!(content::routes::get_athlete))
-        .routes(routes!(content::routes::site_info))
+        .merge(vision::routes::routes())
+        .merge(practice::routes::routes())
+        .merge(planning::routes::routes())
+        .merge(dashboard::routes::routes())
+        .merge(billing::routes::routes())
+        .merge(teams::routes::routes())
+        .merge(content::routes::routes())
         .split_for_parts();
     // After the routes: the document's operations exist only now.
     let mut doc = doc;

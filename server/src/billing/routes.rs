@@ -7,6 +7,8 @@ use axum::response::IntoResponse;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::plans::PlanId;
 use super::provider::{
@@ -19,6 +21,23 @@ use crate::auth::CurrentUser;
 use crate::error::{AppError, ErrorBody, Result};
 use crate::http::client::ClientMeta;
 use crate::http::json::ApiJson;
+
+/// This capability's product-API routes, joined under `/_api/v1` by `app::router`.
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(super::plans::list_plans))
+        .routes(routes!(checkout))
+        .routes(routes!(subscription_success_result))
+        .routes(routes!(subscription_success))
+        .routes(routes!(get_subscription))
+        .routes(routes!(change_payment_request))
+        .routes(routes!(update_default_payment_method))
+        .routes(routes!(cancel))
+        .routes(routes!(resume))
+        .routes(routes!(billing_history))
+        .routes(routes!(super::local::routes::get_checkout))
+        .routes(routes!(super::local::routes::pay))
+}
 
 /// A caller who may or may not be signed in; a stale token is still a 401.
 pub struct MaybeUser(pub Option<CurrentUser>);

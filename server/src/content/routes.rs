@@ -7,6 +7,8 @@ use axum::Json;
 use serde::Serialize;
 use serde_json::Value;
 use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::contact::ContactMessage;
 use super::inspiration::{self, Athlete};
@@ -17,6 +19,15 @@ use crate::error::{AppError, ErrorBody, Result};
 use crate::http::client::ClientMeta;
 use crate::http::json::ApiJson;
 use crate::mail::{self, templates};
+
+/// This capability's product-API routes, joined under `/_api/v1` by `app::router`.
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(send_contact_message))
+        .routes(routes!(list_athletes))
+        .routes(routes!(get_athlete))
+        .routes(routes!(site_info))
+}
 
 /// A contact message (SPEC §3): every field is required.
 #[derive(ToSchema)]

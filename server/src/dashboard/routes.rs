@@ -8,6 +8,8 @@ use chrono::{DateTime, Days, Utc};
 use serde::Serialize;
 use sqlx::AnyConnection;
 use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::days::{self, DayCounts};
 use super::live_call;
@@ -19,6 +21,13 @@ use crate::domain::TimeZone;
 use crate::error::{AppError, ErrorBody, Result};
 use crate::planning::routes::{latest_objectives, RecentObjectives};
 use crate::practice::{storage as practice, PracticeKind};
+
+/// This capability's product-API routes, joined under `/_api/v1` by `app::router`.
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(get_dashboard))
+        .routes(routes!(live_call_ics))
+}
 
 /// Today's Daily Flow: what the athlete has done since their local midnight.
 #[derive(Serialize, ToSchema)]

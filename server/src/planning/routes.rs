@@ -7,6 +7,8 @@ use axum::Json;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::entries::{DailyActionInput, WeeklyMapInput};
 use super::storage::{self, Cursor, DailyAction, WeeklyMap};
@@ -16,6 +18,19 @@ use crate::billing::PaidUser;
 use crate::db::ms_to_rfc3339;
 use crate::error::{AppError, ErrorBody, Result};
 use crate::http::json::ApiJson;
+
+/// This capability's product-API routes, joined under `/_api/v1` by `app::router`.
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(save_daily_action, list_daily_actions))
+        .routes(routes!(get_daily_action))
+        .routes(routes!(save_weekly_map, list_weekly_maps))
+        .routes(routes!(get_weekly_map))
+        .routes(routes!(recent_objectives))
+        .routes(routes!(recent_weekly_map))
+        .routes(routes!(daily_logs))
+        .routes(routes!(daily_log))
+}
 
 /// A saved daily action: review `r1`–`r3`, plan `q1`–`q6`.
 #[derive(Serialize, ToSchema, Clone)]

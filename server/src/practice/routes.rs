@@ -5,6 +5,8 @@ use axum::http::StatusCode;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::storage::{self, Event, PageEnd};
 use super::PracticeKind;
@@ -13,6 +15,11 @@ use crate::auth::CurrentUser;
 use crate::db::ms_to_rfc3339;
 use crate::error::{AppError, ErrorBody, Result};
 use crate::http::json::ApiJson;
+
+/// This capability's product-API routes, joined under `/_api/v1` by `app::router`.
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(record_event, list_events))
+}
 
 #[derive(Deserialize, ToSchema)]
 pub struct NewPracticeEvent {

@@ -6,6 +6,8 @@ use chrono::Days;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::settings::{Settings, SettingsInput};
 use super::storage;
@@ -15,6 +17,13 @@ use crate::dashboard::days;
 use crate::db::ms_to_rfc3339;
 use crate::error::{AppError, ErrorBody, Result};
 use crate::http::json::ApiJson;
+
+/// This capability's product-API routes, joined under `/_api/v1` by `app::router`.
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(get_settings, put_settings))
+        .routes(routes!(put_game_day))
+}
 
 /// The athlete's notification settings (defaults until the first save).
 #[derive(Serialize, ToSchema)]

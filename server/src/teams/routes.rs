@@ -6,6 +6,8 @@ use axum::http::StatusCode;
 use axum::Json;
 use serde::Deserialize;
 use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::domain::{RemovalReason, TeamName};
 use super::extract::{action, TeamAdmin};
@@ -14,6 +16,21 @@ use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::error::{AppError, ErrorBody, Result};
 use crate::http::json::ApiJson;
+
+/// This capability's product-API routes, joined under `/_api/v1` by `app::router`.
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(get_members))
+        .routes(routes!(create_invite_link, revoke_invite_link))
+        .routes(routes!(get_invite))
+        .routes(routes!(accept_invite))
+        .routes(routes!(leave_team))
+        .routes(routes!(remove_member))
+        .routes(routes!(rename_team))
+        .routes(routes!(promote_member))
+        .routes(routes!(accept_promotion))
+        .routes(routes!(decline_promotion))
+}
 
 /// Which member an admin acts on.
 #[derive(Deserialize, ToSchema)]

@@ -4,6 +4,8 @@ use axum::extract::{Path, State};
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use super::answers::{Answer, Step, STEPS};
 use super::storage::{self, Version, Vision};
@@ -13,6 +15,14 @@ use crate::billing::PaidUser;
 use crate::db::ms_to_rfc3339;
 use crate::error::{AppError, ErrorBody, Result};
 use crate::http::json::ApiJson;
+
+/// This capability's product-API routes, joined under `/_api/v1` by `app::router`.
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(get_vision, save_vision))
+        .routes(routes!(get_step, save_step))
+        .routes(routes!(list_versions))
+}
 
 /// A saved vision: the nine answers, `q1`..`q9`, exactly as written.
 #[derive(Serialize, ToSchema)]

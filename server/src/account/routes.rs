@@ -1,0 +1,19 @@
+//! The account's routes: profile, time zone, password, data export and account deletion.
+
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use crate::app::AppState;
+
+/// This capability's product-API routes, joined under `/_api/v1` by `app::router`.
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(
+            super::profile::get_profile,
+            super::profile::put_profile
+        ))
+        .routes(routes!(super::profile::put_time_zone))
+        .routes(routes!(super::password::change_password))
+        .routes(routes!(super::data::export))
+        .routes(routes!(super::data::delete_account))
+}
