@@ -12,15 +12,15 @@ use super::profile::{self, Profile};
 use crate::app::AppState;
 use crate::auth::users;
 use crate::auth::CurrentUser;
-use crate::billing::routes::{past, PastInvoice};
+use crate::billing::dto::{past, PastInvoice};
 use crate::billing::service;
 use crate::db::ms_to_rfc3339;
 use crate::error::{AppError, ErrorBody, Result};
 use crate::http::json::ApiJson;
-use crate::planning::routes::{DailyActionEntry, WeeklyMapEntry};
-use crate::practice::routes::PracticeEvent;
-use crate::reminders::routes::NotificationSettings;
-use crate::vision::routes::{AthleticVision, VisionVersion};
+use crate::planning::dto::{DailyActionEntry, WeeklyMapEntry};
+use crate::practice::dto::PracticeEvent;
+use crate::reminders::dto::NotificationSettings;
+use crate::vision::dto::{AthleticVision, VisionVersion};
 
 /// More rows than any athlete has; exports are not paged.
 const ALL: i64 = 1_000_000;

@@ -1,6 +1,7 @@
 //! Membership and payments: plans, the payment provider (local test mode or Stripe), turning
 //! paid checkouts into memberships, and what makes a member PAID.
 
+pub mod dto;
 pub mod entitlements;
 pub mod local;
 pub mod paid;

@@ -10,10 +10,9 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::dto::{past, PastInvoice, PaymentMethod};
 use super::plans::PlanId;
-use super::provider::{
-    Card, CheckoutMode, CheckoutRequest, InvoiceInfo, SetupRequest, SubscriptionInfo,
-};
+use super::provider::{CheckoutMode, CheckoutRequest, SetupRequest, SubscriptionInfo};
 use super::service::{self, FirstFlow};
 use crate::app::AppState;
 use crate::auth::extract::bearer;
@@ -187,11 +186,6 @@ pub async fn subscription_success(
     )
     .await?;
     Ok(Json(SuccessStatus { status }))
-}
-
-#[derive(Serialize, ToSchema)]
-pub struct PaymentMethod {
-    pub card: Card,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -371,45 +365,9 @@ pub struct UpcomingInvoice {
 }
 
 #[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct PaymentIntent {
-    pub payment_method: Option<PaymentMethod>,
-}
-
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct PastInvoice {
-    pub id: String,
-    pub created: i64,
-    pub status: String,
-    pub hosted_invoice_url: Option<String>,
-    pub invoice_pdf: Option<String>,
-    pub charge: Option<String>,
-    pub currency: String,
-    pub amount_paid: i64,
-    pub payment_intent: PaymentIntent,
-}
-
-#[derive(Serialize, ToSchema)]
 pub struct BillingHistory {
     pub upcoming: Option<UpcomingInvoice>,
     pub history: Vec<PastInvoice>,
-}
-
-pub fn past(i: InvoiceInfo) -> PastInvoice {
-    PastInvoice {
-        id: i.id,
-        created: i.created,
-        status: i.status,
-        hosted_invoice_url: i.hosted_invoice_url,
-        invoice_pdf: i.invoice_pdf,
-        charge: i.charge,
-        currency: i.currency,
-        amount_paid: i.amount_paid,
-        payment_intent: PaymentIntent {
-            payment_method: i.card.map(|card| PaymentMethod { card }),
-        },
-    }
 }
 
 /// The next invoice (none once cancelled) and the paid ones, newest first.

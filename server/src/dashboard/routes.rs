@@ -19,7 +19,8 @@ use crate::auth::CurrentUser;
 use crate::billing::entitlements;
 use crate::domain::TimeZone;
 use crate::error::{AppError, ErrorBody, Result};
-use crate::planning::routes::{latest_objectives, RecentObjectives};
+use crate::planning::dto::RecentObjectives;
+use crate::planning::service::latest_objectives;
 use crate::practice::{storage as practice, PracticeKind};
 
 /// This capability's product-API routes, joined under `/_api/v1` by `app::router`.

@@ -10,12 +10,13 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::dto::{DailyActionEntry, RecentObjectives, WeeklyMapEntry, WeeklyObjectives};
 use super::entries::{DailyActionInput, WeeklyMapInput};
+use super::service::latest_objectives;
 use super::storage::{self, Cursor, DailyAction, WeeklyMap};
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::billing::PaidUser;
-use crate::db::ms_to_rfc3339;
 use crate::error::{AppError, ErrorBody, Result};
 use crate::http::json::ApiJson;
 
@@ -30,111 +31,6 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(recent_weekly_map))
         .routes(routes!(daily_logs))
         .routes(routes!(daily_log))
-}
-
-/// A saved daily action: review `r1`–`r3`, plan `q1`–`q6`.
-#[derive(Serialize, ToSchema, Clone)]
-#[serde(rename_all = "camelCase")]
-pub struct DailyActionEntry {
-    pub id: String,
-    /// Today's wins.
-    pub r1: String,
-    /// What I learned today.
-    pub r2: String,
-    /// How present I was today, 1 to 10.
-    pub r3: i64,
-    #[serde(flatten)]
-    pub objectives: DailyObjectives,
-    pub created_at: String,
-}
-
-/// The plan of a daily action: vision objectives 1–3, Mind, Body, Soul (SPEC §3).
-#[derive(Serialize, ToSchema, Clone)]
-pub struct DailyObjectives {
-    pub q1: String,
-    pub q2: String,
-    pub q3: String,
-    pub q4: String,
-    pub q5: String,
-    pub q6: String,
-}
-
-/// A saved weekly map: review `q1`–`q5` (blank on a first map), plan `q6`–`q11`.
-#[derive(Serialize, ToSchema, Clone)]
-#[serde(rename_all = "camelCase")]
-pub struct WeeklyMapEntry {
-    pub id: String,
-    /// The athlete's first map, saved without a review.
-    pub first: bool,
-    /// This week's biggest win.
-    pub q1: Option<String>,
-    /// This week's lesson.
-    pub q2: Option<String>,
-    /// What I will do differently.
-    pub q3: Option<String>,
-    /// How closely I lived my vision, 1 to 10.
-    pub q4: Option<i64>,
-    /// What I am grateful for.
-    pub q5: Option<String>,
-    #[serde(flatten)]
-    pub objectives: WeeklyObjectives,
-    pub created_at: String,
-}
-
-/// The plan of a weekly map: vision objectives 1–3, Mind, Body, Soul (SPEC §3).
-#[derive(Serialize, ToSchema, Clone)]
-pub struct WeeklyObjectives {
-    pub q6: String,
-    pub q7: String,
-    pub q8: String,
-    pub q9: String,
-    pub q10: String,
-    pub q11: String,
-}
-
-impl From<DailyAction> for DailyActionEntry {
-    fn from(d: DailyAction) -> Self {
-        let [q1, q2, q3, q4, q5, q6] = d.plan;
-        Self {
-            id: d.id,
-            r1: d.r1,
-            r2: d.r2,
-            r3: d.r3,
-            objectives: DailyObjectives {
-                q1,
-                q2,
-                q3,
-                q4,
-                q5,
-                q6,
-            },
-            created_at: ms_to_rfc3339(d.created_at),
-        }
-    }
-}
-
-impl From<WeeklyMap> for WeeklyMapEntry {
-    fn from(w: WeeklyMap) -> Self {
-        let [q6, q7, q8, q9, q10, q11] = w.plan;
-        Self {
-            id: w.id,
-            first: w.first,
-            q1: w.q1,
-            q2: w.q2,
-            q3: w.q3,
-            q4: w.q4,
-            q5: w.q5,
-            objectives: WeeklyObjectives {
-                q6,
-                q7,
-                q8,
-                q9,
-                q10,
-                q11,
-            },
-            created_at: ms_to_rfc3339(w.created_at),
-        }
-    }
 }
 
 /// What the athlete sends to save a daily action; every answer is required.
@@ -312,16 +208,6 @@ pub async fn get_weekly_map(
         .ok_or_else(|| AppError::not_found("There is no such weekly map in your logs."))
 }
 
-/// The latest objectives for the welcome screens (SPEC §7).
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct RecentObjectives {
-    /// From the newest daily action; `null` before the first.
-    pub daily_objectives: Option<DailyObjectives>,
-    /// From the newest weekly map; `null` before the first.
-    pub weekly_map: Option<WeeklyObjectives>,
-}
-
 /// The newest daily and weekly objectives; 404 when the athlete has saved neither.
 #[utoipa::path(get, path = "/userinput/weeklymapdailyobjectivesrecent", tag = "planning",
     responses((status = 200, body = RecentObjectives), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)),
@@ -338,19 +224,6 @@ pub async fn recent_objectives(
         ));
     }
     Ok(Json(recent))
-}
-
-/// The newest objectives of both kinds, each `None` before its first save.
-pub async fn latest_objectives(
-    conn: &mut sqlx::AnyConnection,
-    user_id: &str,
-) -> Result<RecentObjectives> {
-    let daily = storage::latest_daily_action(conn, user_id).await?;
-    let weekly = storage::latest_weekly_map(conn, user_id).await?;
-    Ok(RecentObjectives {
-        daily_objectives: daily.map(|d| DailyActionEntry::from(d).objectives),
-        weekly_map: weekly.map(|w| WeeklyMapEntry::from(w).objectives),
-    })
 }
 
 /// The newest weekly objectives; 404 before the first weekly map.

@@ -8,11 +8,11 @@ use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::storage::{self, Event, PageEnd};
+use super::dto::PracticeEvent;
+use super::storage::{self, PageEnd};
 use super::PracticeKind;
 use crate::app::AppState;
 use crate::auth::CurrentUser;
-use crate::db::ms_to_rfc3339;
 use crate::error::{AppError, ErrorBody, Result};
 use crate::http::json::ApiJson;
 
@@ -26,25 +26,6 @@ pub struct NewPracticeEvent {
     /// `vision_listened` or `breathing_done`.
     #[schema(required = true)]
     pub kind: Option<String>,
-}
-
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct PracticeEvent {
-    pub id: String,
-    /// `vision_listened`, `breathing_done`, `daily_action_saved` or `weekly_map_saved`.
-    pub kind: String,
-    pub created_at: String,
-}
-
-impl From<Event> for PracticeEvent {
-    fn from(e: Event) -> Self {
-        Self {
-            id: e.id,
-            kind: e.kind.as_str().to_owned(),
-            created_at: ms_to_rfc3339(e.created_at),
-        }
-    }
 }
 
 #[derive(Deserialize, IntoParams)]

@@ -7,6 +7,7 @@
 //! transaction as the outbox row; only the instance whose insert lands queues the mail, so
 //! several instances on one PostgreSQL, repeated ticks and restarts never send twice.
 
+pub mod dto;
 pub mod links;
 pub mod pages;
 pub mod routes;

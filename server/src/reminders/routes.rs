@@ -3,18 +3,18 @@
 use axum::extract::State;
 use axum::Json;
 use chrono::Days;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use serde_json::Value;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::settings::{Settings, SettingsInput};
+use super::dto::NotificationSettings;
+use super::settings::SettingsInput;
 use super::storage;
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::dashboard::days;
-use crate::db::ms_to_rfc3339;
 use crate::error::{AppError, ErrorBody, Result};
 use crate::http::json::ApiJson;
 
@@ -23,43 +23,6 @@ pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(get_settings, put_settings))
         .routes(routes!(put_game_day))
-}
-
-/// The athlete's notification settings (defaults until the first save).
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct NotificationSettings {
-    /// An e-mail reminding of the daily practice at `dailyReminderTime`.
-    pub daily_reminder: bool,
-    /// `HH:MM`, in `timeZone`.
-    pub daily_reminder_time: String,
-    /// IANA name of the zone reminders follow.
-    pub time_zone: String,
-    /// On Sundays at the daily time: map the week.
-    pub weekly_map_reminder: bool,
-    /// One hour before the weekly live call.
-    pub live_call_reminder: bool,
-    pub product_news: bool,
-    /// True while game day silences every reminder.
-    pub game_day: bool,
-    /// When game day ends (the end of that day in `timeZone`); `null` when it is not on.
-    pub game_day_until: Option<String>,
-}
-
-impl NotificationSettings {
-    pub fn new(s: Settings, now_ms: i64) -> Self {
-        let until = s.game_day_until.filter(|until| *until > now_ms);
-        Self {
-            daily_reminder: s.daily_reminder,
-            daily_reminder_time: s.daily_time.to_hhmm(),
-            time_zone: s.time_zone.name().to_owned(),
-            weekly_map_reminder: s.weekly_map_reminder,
-            live_call_reminder: s.live_call_reminder,
-            product_news: s.product_news,
-            game_day: until.is_some(),
-            game_day_until: until.map(ms_to_rfc3339),
-        }
-    }
 }
 
 /// Every field is required.

@@ -2,5 +2,6 @@
 //! history, and read back as the bedtime affirmation (SPEC §2 'Planning and vision screens').
 
 pub mod answers;
+pub mod dto;
 pub mod routes;
 pub mod storage;

@@ -8,6 +8,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::answers::{Answer, Step, STEPS};
+use super::dto::{AthleticVision, VisionVersion};
 use super::storage::{self, Version, Vision};
 use crate::app::AppState;
 use crate::auth::CurrentUser;
@@ -22,40 +23,6 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(get_vision, save_vision))
         .routes(routes!(get_step, save_step))
         .routes(routes!(list_versions))
-}
-
-/// A saved vision: the nine answers, `q1`..`q9`, exactly as written.
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct AthleticVision {
-    pub q1: String,
-    pub q2: String,
-    pub q3: String,
-    pub q4: String,
-    pub q5: String,
-    pub q6: String,
-    pub q7: String,
-    pub q8: String,
-    pub q9: String,
-    pub updated_at: String,
-}
-
-impl AthleticVision {
-    pub fn from_answers(a: [String; STEPS], updated_at: i64) -> Self {
-        let [q1, q2, q3, q4, q5, q6, q7, q8, q9] = a;
-        Self {
-            q1,
-            q2,
-            q3,
-            q4,
-            q5,
-            q6,
-            q7,
-            q8,
-            q9,
-            updated_at: ms_to_rfc3339(updated_at),
-        }
-    }
 }
 
 /// The nine answers to save; every one is required.
@@ -79,16 +46,6 @@ pub struct AthleticVisionInput {
     pub q8: Option<String>,
     #[schema(required = true)]
     pub q9: Option<String>,
-}
-
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct VisionVersion {
-    pub version: i64,
-    pub created_at: String,
-    pub updated_at: String,
-    #[serde(flatten)]
-    pub vision: AthleticVision,
 }
 
 #[derive(Serialize, ToSchema)]

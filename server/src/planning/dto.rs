@@ -1,0 +1,123 @@
+//! Planning's wire types: daily actions, weekly maps and their objectives as the product API
+//! answers them, the dashboard shows them and the data export carries them.
+
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::storage::{DailyAction, WeeklyMap};
+use crate::db::ms_to_rfc3339;
+
+/// A saved daily action: review `r1`–`r3`, plan `q1`–`q6`.
+#[derive(Serialize, ToSchema, Clone)]
+#[serde(rename_all = "camelCase")]
+pub struct DailyActionEntry {
+    pub id: String,
+    /// Today's wins.
+    pub r1: String,
+    /// What I learned today.
+    pub r2: String,
+    /// How present I was today, 1 to 10.
+    pub r3: i64,
+    #[serde(flatten)]
+    pub objectives: DailyObjectives,
+    pub created_at: String,
+}
+
+/// The plan of a daily action: vision objectives 1–3, Mind, Body, Soul (SPEC §3).
+#[derive(Serialize, ToSchema, Clone)]
+pub struct DailyObjectives {
+    pub q1: String,
+    pub q2: String,
+    pub q3: String,
+    pub q4: String,
+    pub q5: String,
+    pub q6: String,
+}
+
+/// A saved weekly map: review `q1`–`q5` (blank on a first map), plan `q6`–`q11`.
+#[derive(Serialize, ToSchema, Clone)]
+#[serde(rename_all = "camelCase")]
+pub struct WeeklyMapEntry {
+    pub id: String,
+    /// The athlete's first map, saved without a review.
+    pub first: bool,
+    /// This week's biggest win.
+    pub q1: Option<String>,
+    /// This week's lesson.
+    pub q2: Option<String>,
+    /// What I will do differently.
+    pub q3: Option<String>,
+    /// How closely I lived my vision, 1 to 10.
+    pub q4: Option<i64>,
+    /// What I am grateful for.
+    pub q5: Option<String>,
+    #[serde(flatten)]
+    pub objectives: WeeklyObjectives,
+    pub created_at: String,
+}
+
+/// The plan of a weekly map: vision objectives 1–3, Mind, Body, Soul (SPEC §3).
+#[derive(Serialize, ToSchema, Clone)]
+pub struct WeeklyObjectives {
+    pub q6: String,
+    pub q7: String,
+    pub q8: String,
+    pub q9: String,
+    pub q10: String,
+    pub q11: String,
+}
+
+impl From<DailyAction> for DailyActionEntry {
+    fn from(d: DailyAction) -> Self {
+        let [q1, q2, q3, q4, q5, q6] = d.plan;
+        Self {
+            id: d.id,
+            r1: d.r1,
+            r2: d.r2,
+            r3: d.r3,
+            objectives: DailyObjectives {
+                q1,
+                q2,
+                q3,
+                q4,
+                q5,
+                q6,
+            },
+            created_at: ms_to_rfc3339(d.created_at),
+        }
+    }
+}
+
+impl From<WeeklyMap> for WeeklyMapEntry {
+    fn from(w: WeeklyMap) -> Self {
+        let [q6, q7, q8, q9, q10, q11] = w.plan;
+        Self {
+            id: w.id,
+            first: w.first,
+            q1: w.q1,
+            q2: w.q2,
+            q3: w.q3,
+            q4: w.q4,
+            q5: w.q5,
+            objectives: WeeklyObjectives {
+                q6,
+                q7,
+                q8,
+                q9,
+                q10,
+                q11,
+            },
+            created_at: ms_to_rfc3339(w.created_at),
+        }
+    }
+}
+
+/// The latest objectives for the welcome screens (SPEC §7).
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RecentObjectives {
+    /// From the newest daily action; `null` before the first.
+    pub daily_objectives: Option<DailyObjectives>,
+    /// From the newest weekly map; `null` before the first.
+    pub weekly_map: Option<WeeklyObjectives>,
+}

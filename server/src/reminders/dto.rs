@@ -1,0 +1,44 @@
+//! The notification settings as the product API answers them and the data export carries them.
+
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::settings::Settings;
+use crate::db::ms_to_rfc3339;
+
+/// The athlete's notification settings (defaults until the first save).
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NotificationSettings {
+    /// An e-mail reminding of the daily practice at `dailyReminderTime`.
+    pub daily_reminder: bool,
+    /// `HH:MM`, in `timeZone`.
+    pub daily_reminder_time: String,
+    /// IANA name of the zone reminders follow.
+    pub time_zone: String,
+    /// On Sundays at the daily time: map the week.
+    pub weekly_map_reminder: bool,
+    /// One hour before the weekly live call.
+    pub live_call_reminder: bool,
+    pub product_news: bool,
+    /// True while game day silences every reminder.
+    pub game_day: bool,
+    /// When game day ends (the end of that day in `timeZone`); `null` when it is not on.
+    pub game_day_until: Option<String>,
+}
+
+impl NotificationSettings {
+    pub fn new(s: Settings, now_ms: i64) -> Self {
+        let until = s.game_day_until.filter(|until| *until > now_ms);
+        Self {
+            daily_reminder: s.daily_reminder,
+            daily_reminder_time: s.daily_time.to_hhmm(),
+            time_zone: s.time_zone.name().to_owned(),
+            weekly_map_reminder: s.weekly_map_reminder,
+            live_call_reminder: s.live_call_reminder,
+            product_news: s.product_news,
+            game_day: until.is_some(),
+            game_day_until: until.map(ms_to_rfc3339),
+        }
+    }
+}
