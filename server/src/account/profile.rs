@@ -102,7 +102,6 @@ pub async fn update(state: &AppState, user_id: &str, input: &ProfileInput) -> Re
     let mut tx = state.db.begin_write().await?;
     let updated = apply(state, &mut tx, user_id, input).await?;
     tx.commit().await?;
-    state.mail_notify.notify_one();
     Ok(updated)
 }
 
@@ -110,7 +109,7 @@ pub async fn update(state: &AppState, user_id: &str, input: &ProfileInput) -> Re
 /// rollback undoes with everything else.
 pub async fn apply(
     state: &AppState,
-    conn: &mut sqlx::AnyConnection,
+    conn: &mut crate::db::WriteTx,
     user_id: &str,
     input: &ProfileInput,
 ) -> Result<User> {

@@ -33,7 +33,7 @@ pub fn spawn_workers(state: &AppState) -> anyhow::Result<Workers> {
     let mail = tokio::spawn(mail::worker::run(
         state.db.clone(),
         transport,
-        state.mail_notify.clone(),
+        state.outbox.wakes(),
         stopped,
     ));
     let every = state.config.reminder_tick_secs;

@@ -3,12 +3,10 @@
 use std::ops::Deref;
 use std::sync::Arc;
 
-use tokio::sync::Notify;
-
 use super::{lifecycle, metrics};
 use crate::config::{self, Config};
 use crate::db::Db;
-use crate::{auth, billing, clock};
+use crate::{auth, billing, clock, mail};
 
 /// Everything a request handler may need.
 pub struct App {
@@ -20,8 +18,8 @@ pub struct App {
     pub clock: Arc<dyn clock::Clock>,
     /// The same clock when it may be moved (`SWAZ_SETTABLE_CLOCK`, tests); `None` in production.
     pub settable_clock: Option<Arc<clock::SettableClock>>,
-    /// Wakes the mail worker when a message is queued.
-    pub mail_notify: Arc<Notify>,
+    /// Queues e-mail and wakes the mail worker when it is committed.
+    pub outbox: mail::Outbox,
     pub payments: Arc<dyn billing::provider::PaymentProvider>,
     /// The test-mode provider, when it is the one in use (its checkout page needs it).
     pub local_payments: Option<Arc<billing::local::LocalProvider>>,
@@ -74,7 +72,7 @@ pub async fn build(config: Config) -> anyhow::Result<AppState> {
         tokens,
         clock,
         settable_clock,
-        mail_notify: Arc::new(Notify::new()),
+        outbox: mail::Outbox::new(),
         payments,
         local_payments,
         lifecycle: lifecycle::Lifecycle::new(),

@@ -4,9 +4,10 @@ use super::flow;
 use super::otp::{self, Purpose, Used};
 use super::users::{self, TimeColumn, User};
 use crate::app::AppState;
+use crate::db::WriteTx;
 use crate::domain::Email;
 use crate::error::{AppError, Result};
-use crate::mail::{self, templates};
+use crate::mail::templates;
 
 /// A link as it goes out: the URL, and the token and code behind it.
 pub struct Link {
@@ -56,7 +57,7 @@ pub async fn issue(
 /// Issues a link and queues its e-mail in the caller's transaction.
 pub async fn send(
     state: &AppState,
-    conn: &mut sqlx::AnyConnection,
+    conn: &mut WriteTx,
     user: &User,
     purpose: Purpose,
     redirect_to: &str,
@@ -76,14 +77,17 @@ pub async fn send(
         }
         Purpose::Reauthentication => templates::reauthentication(to, name, code),
     };
-    mail::enqueue(conn, &message, state.clock.now_ms()).await?;
+    state
+        .outbox
+        .enqueue(conn, &message, state.clock.now_ms())
+        .await?;
     Ok(())
 }
 
 /// Queues a confirmation e-mail for an unconfirmed user.
 pub async fn send_confirmation(
     state: &AppState,
-    conn: &mut sqlx::AnyConnection,
+    conn: &mut WriteTx,
     user: &User,
     redirect_to: &str,
 ) -> Result<()> {
@@ -144,12 +148,14 @@ pub async fn verify(
             let (Some(old), Some(changed)) = (old, changed) else {
                 return Ok(None);
             };
-            mail::enqueue(
-                &mut tx,
-                &templates::email_changed(&old.email, &changed.first_name, &changed.email),
-                now,
-            )
-            .await?;
+            state
+                .outbox
+                .enqueue(
+                    &mut tx,
+                    &templates::email_changed(&old.email, &changed.first_name, &changed.email),
+                    now,
+                )
+                .await?;
         }
         Purpose::Recovery => {
             otp::void_outstanding(&mut tx, &user_id, Purpose::Recovery, now).await?;
@@ -162,7 +168,6 @@ pub async fn verify(
         None => None,
     };
     tx.commit().await?;
-    state.mail_notify.notify_one();
     Ok(Some(Verified {
         user_id,
         purpose,
@@ -196,7 +201,6 @@ pub async fn request_recovery(
         .await?;
     }
     tx.commit().await?;
-    state.mail_notify.notify_one();
     Ok(())
 }
 
@@ -204,7 +208,7 @@ pub async fn request_recovery(
 /// only when it is used, so nobody can take over an address they do not read.
 pub async fn request_email_change(
     state: &AppState,
-    conn: &mut sqlx::AnyConnection,
+    conn: &mut WriteTx,
     user: &User,
     email: &Email,
 ) -> Result<()> {

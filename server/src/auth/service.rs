@@ -10,10 +10,11 @@ use super::sessions::{self, NewSession};
 use super::tokens::{self, Claims, AUDIENCE};
 use super::users::{self, TimeColumn, User};
 use crate::app::AppState;
+use crate::db::WriteTx;
 use crate::domain::Email;
 use crate::error::{AppError, Result};
 use crate::http::client::ClientMeta;
-use crate::mail::{self, templates};
+use crate::mail::templates;
 use crate::ratelimit;
 
 /// Counts a hit against the IP and, when given, the e-mail; refuses once either is over the limit.
@@ -138,14 +139,13 @@ pub async fn change_password(
         .ok_or_else(|| AppError::not_found("User not found"))?;
     set_password_in(state, &mut tx, &user, keep_session, &hash).await?;
     tx.commit().await?;
-    state.mail_notify.notify_one();
     Ok(user)
 }
 
 /// The password part of [`change_password`], inside the caller's transaction.
 async fn set_password_in(
     state: &AppState,
-    conn: &mut sqlx::AnyConnection,
+    conn: &mut WriteTx,
     user: &User,
     keep_session: &str,
     hash: &str,
@@ -154,12 +154,14 @@ async fn set_password_in(
     users::set_password(conn, &user.id, hash, now).await?;
     otp::void_outstanding(conn, &user.id, Purpose::Recovery, now).await?;
     sessions::revoke_all_except(conn, &user.id, Some(keep_session), now).await?;
-    mail::enqueue(
-        conn,
-        &templates::password_changed(&user.email, &user.first_name),
-        now,
-    )
-    .await?;
+    state
+        .outbox
+        .enqueue(
+            conn,
+            &templates::password_changed(&user.email, &user.first_name),
+            now,
+        )
+        .await?;
     Ok(())
 }
 
@@ -219,7 +221,6 @@ pub async fn update_user(
     }
     let user = users::by_id(&mut tx, user_id).await?.unwrap_or(user);
     tx.commit().await?;
-    state.mail_notify.notify_one();
     Ok(user)
 }
 
@@ -282,6 +283,5 @@ pub async fn create_user(state: &AppState, input: CreateUser<'_>) -> Result<Crea
     }
     let user = users::by_id(&mut tx, &user.id).await?.unwrap_or(user);
     tx.commit().await?;
-    state.mail_notify.notify_one();
     Ok(CreatedUser { user })
 }

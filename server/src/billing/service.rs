@@ -405,7 +405,6 @@ async fn try_first_checkout(
     attach(state, &mut tx, &user.id, &first, sub).await?;
     mark_checkout(&mut tx, session_id, &user.id, false, now).await?;
     tx.commit().await?;
-    state.mail_notify.notify_one();
     Ok(Some(FirstFlow::NewUser {
         email: user.email,
         generated_password: Some(generated),

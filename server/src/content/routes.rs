@@ -18,7 +18,7 @@ use crate::domain::Email;
 use crate::error::{AppError, ErrorBody, Result};
 use crate::http::client::ClientMeta;
 use crate::http::json::ApiJson;
-use crate::mail::{self, templates};
+use crate::mail::templates;
 
 /// This capability's product-API routes, joined under `/_api/v1` by `app::router`.
 pub fn routes() -> OpenApiRouter<AppState> {
@@ -84,9 +84,8 @@ pub async fn send_contact_message(
         &message.subject,
         &message.message,
     );
-    mail::enqueue(&mut tx, &mail, now).await?;
+    state.outbox.enqueue(&mut tx, &mail, now).await?;
     tx.commit().await?;
-    state.mail_notify.notify_one();
     Ok((StatusCode::CREATED, Json(ContactSent { id })))
 }
 

@@ -17,7 +17,48 @@ use sqlx::{Any, AnyPool, Executor, Transaction};
 
 use crate::clock::Clock;
 
-pub type Tx = Transaction<'static, Any>;
+type Tx = Transaction<'static, Any>;
+
+/// A write transaction that runs its after-commit actions once its changes are committed, and
+/// never when it is rolled back or dropped: what a change queues for a background worker (an
+/// e-mail in the outbox) wakes that worker only when the worker can see it.
+pub struct WriteTx {
+    tx: Tx,
+    after_commit: Vec<Box<dyn FnOnce() + Send>>,
+}
+
+impl WriteTx {
+    /// Runs `action` after a successful [`WriteTx::commit`].
+    pub fn after_commit(&mut self, action: impl FnOnce() + Send + 'static) {
+        self.after_commit.push(Box::new(action));
+    }
+
+    pub async fn commit(self) -> sqlx::Result<()> {
+        self.tx.commit().await?;
+        for action in self.after_commit {
+            action();
+        }
+        Ok(())
+    }
+
+    /// Undoes the changes; the after-commit actions are dropped.
+    pub async fn rollback(self) -> sqlx::Result<()> {
+        self.tx.rollback().await
+    }
+}
+
+impl std::ops::Deref for WriteTx {
+    type Target = sqlx::AnyConnection;
+    fn deref(&self) -> &sqlx::AnyConnection {
+        &self.tx
+    }
+}
+
+impl std::ops::DerefMut for WriteTx {
+    fn deref_mut(&mut self) -> &mut sqlx::AnyConnection {
+        &mut self.tx
+    }
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DbKind {
@@ -137,11 +178,15 @@ impl Db {
 
     /// Starts a transaction that will write. On SQLite it takes the write lock up front
     /// (`BEGIN IMMEDIATE`) so two writers queue on the busy timeout instead of failing.
-    pub async fn begin_write(&self) -> sqlx::Result<Tx> {
-        match self.kind {
-            DbKind::Sqlite => self.pool.begin_with("BEGIN IMMEDIATE").await,
-            DbKind::Postgres => self.pool.begin().await,
-        }
+    pub async fn begin_write(&self) -> sqlx::Result<WriteTx> {
+        let tx = match self.kind {
+            DbKind::Sqlite => self.pool.begin_with("BEGIN IMMEDIATE").await?,
+            DbKind::Postgres => self.pool.begin().await?,
+        };
+        Ok(WriteTx {
+            tx,
+            after_commit: Vec::new(),
+        })
     }
 
     /// `FOR UPDATE SKIP LOCKED` where the backend has it (PostgreSQL); SQLite serialises writers.

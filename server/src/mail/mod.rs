@@ -7,4 +7,4 @@ pub mod outbox;
 pub mod templates;
 pub mod worker;
 
-pub use outbox::{enqueue, Message};
+pub use outbox::{Message, Outbox};

@@ -1,6 +1,35 @@
-use sqlx::{AnyConnection, Row};
+use std::sync::Arc;
 
-use crate::db::Db;
+use sqlx::{AnyConnection, Row};
+use tokio::sync::Notify;
+
+use crate::db::{Db, WriteTx};
+
+/// Queues e-mail for the worker. One per instance; each enqueue wakes the worker once the
+/// transaction that wrote it commits, so no caller has to.
+#[derive(Clone, Default)]
+pub struct Outbox {
+    wake: Arc<Notify>,
+}
+
+impl Outbox {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Queues `message` in `tx`: it is sent only if `tx` commits, and the worker is woken then.
+    pub async fn enqueue(&self, tx: &mut WriteTx, message: &Message, now: i64) -> sqlx::Result<()> {
+        insert(tx, message, now).await?;
+        let wake = self.wake.clone();
+        tx.after_commit(move || wake.notify_one());
+        Ok(())
+    }
+
+    /// What the worker waits on between rounds.
+    pub fn wakes(&self) -> Arc<Notify> {
+        self.wake.clone()
+    }
+}
 
 #[derive(Clone, Debug)]
 pub struct Message {
@@ -12,8 +41,9 @@ pub struct Message {
     pub reply_to: Option<String>,
 }
 
-/// Queues `message`; it is sent only if the surrounding transaction commits.
-pub async fn enqueue(conn: &mut AnyConnection, message: &Message, now: i64) -> sqlx::Result<()> {
+/// Writes `message` to the outbox table; it is sent only if the surrounding transaction commits.
+/// [`Outbox::enqueue`] also wakes the worker.
+pub async fn insert(conn: &mut AnyConnection, message: &Message, now: i64) -> sqlx::Result<()> {
     sqlx::query(
         "INSERT INTO mail_outbox (id, to_addr, subject, text_body, html_body, reply_to, created_at, next_attempt_at) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $7)",

@@ -124,9 +124,6 @@ pub async fn tick(app: &App) -> anyhow::Result<TickReport> {
             Err(err) => tracing::warn!(error = ?err, user = %user.id, "snoozed reminder failed"),
         }
     }
-    if report.sent > 0 {
-        app.mail_notify.notify_one();
-    }
     Ok(report)
 }
 
@@ -185,7 +182,7 @@ async fn handle(
     }
     if outcome == Outcome::Sent {
         let message = message(app, who, occasion, now);
-        mail::enqueue(&mut tx, &message, now_ms).await?;
+        app.outbox.enqueue(&mut tx, &message, now_ms).await?;
     }
     tx.commit().await?;
     tracing::info!(user = %who.user_id, kind = occasion.kind.as_str(), occasion = %occasion.key, outcome = outcome.as_str(), "reminder handled");

@@ -8,9 +8,9 @@ use super::domain::{RemovalReason, TeamName, TeamRole};
 use super::storage::{self, MemberRow, Team};
 use crate::app::AppState;
 use crate::auth::{tokens, users};
-use crate::db::{ms_to_rfc3339, Tx};
+use crate::db::{ms_to_rfc3339, WriteTx};
 use crate::error::{AppError, Result};
-use crate::mail::{self, templates};
+use crate::mail::templates;
 
 /// How long an invite link works, by the app's clock.
 pub const INVITE_TTL_MS: i64 = 14 * 24 * 60 * 60 * 1000;
@@ -117,7 +117,7 @@ pub async fn view(state: &AppState, user_id: &str) -> Result<TeamMembers> {
 }
 
 /// Opens a write transaction with the team row locked; answers the team.
-async fn begin_on_team(state: &AppState, team_id: &str) -> Result<(Tx, Team)> {
+async fn begin_on_team(state: &AppState, team_id: &str) -> Result<(WriteTx, Team)> {
     let mut tx = state.db.begin_write().await?;
     let team = storage::lock_team(&mut tx, state.db.kind(), team_id)
         .await?
@@ -126,7 +126,7 @@ async fn begin_on_team(state: &AppState, team_id: &str) -> Result<(Tx, Team)> {
 }
 
 /// Checks, inside the transaction, that `user_id` is still an admin of the team.
-async fn require_admin(tx: &mut Tx, team_id: &str, user_id: &str, what: &str) -> Result<()> {
+async fn require_admin(tx: &mut WriteTx, team_id: &str, user_id: &str, what: &str) -> Result<()> {
     match storage::role_in(tx, team_id, user_id).await? {
         Some(TeamRole::Admin) => Ok(()),
         Some(_) => Err(AppError::forbidden(format!(
@@ -289,20 +289,21 @@ pub async fn remove(
         ));
     }
     if let Some(user) = users::by_id(&mut tx, member_user_id).await? {
-        mail::enqueue(
-            &mut tx,
-            &templates::removed_from_team(
-                &user.email,
-                &user.first_name,
-                &team.name,
-                reason.as_str(),
-            ),
-            now,
-        )
-        .await?;
+        state
+            .outbox
+            .enqueue(
+                &mut tx,
+                &templates::removed_from_team(
+                    &user.email,
+                    &user.first_name,
+                    &team.name,
+                    reason.as_str(),
+                ),
+                now,
+            )
+            .await?;
     }
     tx.commit().await?;
-    state.mail_notify.notify_one();
     view(state, admin_id).await
 }
 

@@ -122,3 +122,44 @@ async fn an_unreachable_smtp_server_keeps_the_message_for_a_later_attempt() {
         "the failed attempt is recorded and the message stays queued"
     );
 }
+
+#[tokio::test]
+async fn the_outbox_wakes_the_mail_worker_when_the_change_commits_and_never_for_a_rollback() {
+    let app = TestApp::spawn().await;
+    let db = &app.state.db;
+    let outbox = swaz::mail::Outbox::new();
+    let wakes = outbox.wakes();
+    let message = swaz::mail::Message {
+        to: "ann@example.com".into(),
+        subject: "Hello".into(),
+        text: "Hi".into(),
+        html: "<p>Hi</p>".into(),
+        reply_to: None,
+    };
+    let quiet = || tokio::time::timeout(std::time::Duration::from_millis(100), wakes.notified());
+
+    let mut tx = db.begin_write().await.unwrap();
+    outbox
+        .enqueue(&mut tx, &message, db.now_ms())
+        .await
+        .unwrap();
+    tx.rollback().await.unwrap();
+    assert!(
+        quiet().await.is_err(),
+        "a rolled-back message woke the worker"
+    );
+    let (depth, _) = swaz::mail::outbox::pending(db).await.unwrap();
+    assert_eq!(depth, 0, "a rolled-back message stayed in the outbox");
+
+    let mut tx = db.begin_write().await.unwrap();
+    outbox
+        .enqueue(&mut tx, &message, db.now_ms())
+        .await
+        .unwrap();
+    assert!(
+        quiet().await.is_err(),
+        "the worker was woken before the commit"
+    );
+    tx.commit().await.unwrap();
+    assert!(quiet().await.is_ok(), "the commit did not wake the worker");
+}

@@ -148,7 +148,7 @@ async fn a_stopped_mail_worker_gives_its_claims_back_at_once() {
     };
     {
         let mut conn = db.pool().acquire().await.unwrap();
-        swaz::mail::outbox::enqueue(&mut conn, &message, db.now_ms())
+        swaz::mail::outbox::insert(&mut conn, &message, db.now_ms())
             .await
             .unwrap();
     }
@@ -192,7 +192,7 @@ async fn metrics_need_the_bearer_token_and_count_requests_by_route_and_status() 
     {
         let db = &app.state.db;
         let mut conn = db.pool().acquire().await.unwrap();
-        swaz::mail::outbox::enqueue(
+        swaz::mail::outbox::insert(
             &mut conn,
             &swaz::mail::Message {
                 to: "ann@example.com".into(),

@@ -202,6 +202,5 @@ pub(super) async fn invite(
     links::send(&state, &mut tx, &user, Purpose::Invite, &redirect, None).await?;
     let user = users::by_id(&mut tx, &user.id).await?.unwrap_or(user);
     tx.commit().await?;
-    state.mail_notify.notify_one();
     Ok(Json(user.to_gotrue_json()))
 }

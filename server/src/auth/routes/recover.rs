@@ -98,7 +98,6 @@ pub(super) async fn resend(
         }
     }
     tx.commit().await?;
-    state.mail_notify.notify_one();
     Ok(Json(json!({})))
 }
 
@@ -192,6 +191,5 @@ pub(super) async fn otp(
     )
     .await?;
     tx.commit().await?;
-    state.mail_notify.notify_one();
     Ok(Json(json!({})))
 }

@@ -153,7 +153,6 @@ async fn send_confirmation(
         .await?
         .unwrap_or_else(|| user.clone());
     tx.commit().await?;
-    state.mail_notify.notify_one();
     Ok(user)
 }
 

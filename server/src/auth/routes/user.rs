@@ -62,7 +62,6 @@ pub(super) async fn reauthenticate(
     let mut tx = state.db.begin_write().await?;
     links::send(&state, &mut tx, &user, Purpose::Reauthentication, "", None).await?;
     tx.commit().await?;
-    state.mail_notify.notify_one();
     Ok(Json(json!({})))
 }
 
