@@ -1,15 +1,17 @@
 //! The athlete's own data: `GET /_api/v1/account/export` (everything as JSON) and
 //! `DELETE /_api/v1/account` (everything removed, queued mail included).
 
-use axum::extract::State;
+use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::Json;
 use serde::Serialize;
-use serde_json::Value;
+use serde_json::{json, Value};
 use utoipa::ToSchema;
 
 use super::profile::{self, Profile};
 use crate::app::AppState;
+use crate::auth::admin::{self, Admin};
+use crate::auth::error::AuthError;
 use crate::auth::users;
 use crate::auth::CurrentUser;
 use crate::billing::dto::{past, PastInvoice};
@@ -209,4 +211,27 @@ pub async fn erase(state: &AppState, user_id: &str) -> Result<()> {
         .await?;
     tx.commit().await?;
     Ok(())
+}
+
+/// `DELETE /auth/v1/admin/users/{id}`: deletes an account and everything of it, with GoTrue's
+/// answers (`should_soft_delete` is accepted and deletes too: nothing of a deleted athlete is kept).
+pub async fn delete_as_admin(
+    _: Admin,
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, AuthError> {
+    let id = admin::user_id(&id)?;
+    if let Some(team) = team_run_by(&state, id).await? {
+        return Err(AuthError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "validation_failed",
+            format!("This user is the admin of the team {team}: make another member admin, or end the team's membership, first."),
+        ));
+    }
+    erase(&state, id).await.map_err(|e| match e {
+        AppError::NotFound(_) => AuthError::user_not_found(),
+        other => other.into(),
+    })?;
+    tracing::info!(user = %id, "account deleted through the admin API");
+    Ok(Json(json!({})))
 }

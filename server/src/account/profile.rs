@@ -6,10 +6,11 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::app::AppState;
+use crate::auth::names;
 use crate::auth::users::{self, User};
 use crate::auth::CurrentUser;
 use crate::billing::entitlements;
-use crate::domain::{name_part, Email, TimeZone};
+use crate::domain::TimeZone;
 use crate::error::{AppError, ErrorBody, Result};
 use crate::http::json::ApiJson;
 
@@ -82,54 +83,11 @@ pub async fn load(state: &AppState, user: User) -> Result<Profile> {
     })
 }
 
-/// Profile input, checked before anything is written.
-pub struct ProfileInput {
-    pub first: String,
-    pub last: String,
-    pub email: Email,
-}
-
-pub fn validate(first: &str, last: &str, email: &str) -> Result<ProfileInput> {
-    Ok(ProfileInput {
-        first: name_part(first, "First name", true)?,
-        last: name_part(last, "Last name", false)?,
-        email: Email::parse(email)?,
-    })
-}
-
 /// Saves the names; a different e-mail becomes a pending change confirmed from the new address.
-pub async fn update(state: &AppState, user_id: &str, input: &ProfileInput) -> Result<User> {
+pub async fn update(state: &AppState, user_id: &str, input: &names::NamesAndEmail) -> Result<User> {
     let mut tx = state.db.begin_write().await?;
-    let updated = apply(state, &mut tx, user_id, input).await?;
+    let updated = names::apply(state, &mut tx, user_id, input).await?;
     tx.commit().await?;
-    Ok(updated)
-}
-
-/// [`update`] inside the caller's transaction; a taken e-mail is a conflict that the caller's
-/// rollback undoes with everything else.
-pub async fn apply(
-    state: &AppState,
-    conn: &mut crate::db::WriteTx,
-    user_id: &str,
-    input: &ProfileInput,
-) -> Result<User> {
-    let current = users::by_id(conn, user_id)
-        .await?
-        .ok_or_else(|| AppError::not_found("Your account no longer exists."))?;
-    let mut updated = users::update_names(
-        conn,
-        user_id,
-        &input.first,
-        &input.last,
-        state.clock.now_ms(),
-    )
-    .await?;
-    if input.email.as_str() != current.email
-        && updated.email_change.as_deref() != Some(input.email.as_str())
-    {
-        crate::auth::links::request_email_change(state, conn, &updated, &input.email).await?;
-        updated = users::by_id(conn, user_id).await?.unwrap_or(updated);
-    }
     Ok(updated)
 }
 
@@ -156,7 +114,7 @@ pub async fn put_profile(
     me: CurrentUser,
     ApiJson(body): ApiJson<ProfileUpdate>,
 ) -> Result<Json<Profile>> {
-    let input = validate(&body.first_name, &body.last_name, &body.email)?;
+    let input = names::parse(&body.first_name, &body.last_name, &body.email)?;
     let user = update(&state, &me.id, &input).await?;
     Ok(Json(load(&state, user).await?))
 }

@@ -1,5 +1,6 @@
 //! The account's routes: profile, time zone, password, data export and account deletion.
 
+use axum::routing::{delete, MethodRouter};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
@@ -16,4 +17,10 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(super::password::change_password))
         .routes(routes!(super::data::export))
         .routes(routes!(super::data::delete_account))
+}
+
+/// The identity admin API's account deletion, which erases the product's data too; `app::router`
+/// hands it to `auth::routes::router`.
+pub fn admin_account_deletion() -> MethodRouter<AppState> {
+    delete(super::data::delete_as_admin)
 }

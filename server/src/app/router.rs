@@ -92,7 +92,7 @@ pub fn router(state: AppState) -> Router {
         .nest_service(
             "/auth/v1",
             security::no_store().layer(
-                auth::routes::router()
+                auth::routes::router(account::routes::admin_account_deletion())
                     .layer(axum::middleware::from_fn(observe::note_route))
                     .with_state(state.clone()),
             ),

@@ -237,3 +237,15 @@ pub async fn update_user(
     tx.commit().await?;
     Ok(user)
 }
+
+/// A user id in an admin path, with GoTrue's answer when it is not a UUID.
+pub fn user_id(raw: &str) -> Result<&str, AuthError> {
+    uuid::Uuid::parse_str(raw).map_err(|_| {
+        AuthError::new(
+            StatusCode::NOT_FOUND,
+            "validation_failed",
+            "user_id must be an UUID",
+        )
+    })?;
+    Ok(raw)
+}

@@ -6,6 +6,7 @@ pub mod extract;
 pub mod flow;
 pub mod links;
 pub mod mfa;
+pub mod names;
 pub mod otp;
 pub mod password;
 pub mod routes;

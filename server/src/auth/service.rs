@@ -171,7 +171,7 @@ pub struct UserChanges {
     /// The whole new `user_metadata`.
     pub metadata: Option<Value>,
     /// Names and e-mail; a different e-mail becomes a pending change.
-    pub profile: Option<crate::account::profile::ProfileInput>,
+    pub profile: Option<super::names::NamesAndEmail>,
     pub password: Option<NewPassword>,
     /// The code `GET /reauthenticate` mailed; used up by this change.
     pub nonce: Option<String>,
@@ -214,7 +214,7 @@ pub async fn update_user(
         .await?;
     }
     if let Some(input) = &changes.profile {
-        crate::account::profile::apply(state, &mut tx, user_id, input).await?;
+        super::names::apply(state, &mut tx, user_id, input).await?;
     }
     if let Some(hash) = &hash {
         set_password_in(state, &mut tx, &user, keep_session, hash).await?;

@@ -9,7 +9,7 @@ use serde_json::{json, Value};
 
 use super::{json_object, parse_body, parse_email, parse_password, AuthResult};
 use crate::app::AppState;
-use crate::auth::admin::{self, parse_ban_duration, Admin, AdminChanges};
+use crate::auth::admin::{self, parse_ban_duration, user_id, Admin, AdminChanges};
 use crate::auth::error::AuthError;
 use crate::auth::mfa;
 use crate::auth::service::{self, CreateUser};
@@ -165,17 +165,6 @@ pub(super) async fn create_user(
     Ok(Json(created.user.to_gotrue_json()))
 }
 
-fn user_id(raw: &str) -> AuthResult<&str> {
-    uuid::Uuid::parse_str(raw).map_err(|_| {
-        AuthError::new(
-            StatusCode::NOT_FOUND,
-            "validation_failed",
-            "user_id must be an UUID",
-        )
-    })?;
-    Ok(raw)
-}
-
 #[derive(Deserialize, Default)]
 struct UpdateUserBody {
     email: Option<String>,
@@ -246,31 +235,6 @@ pub(super) async fn update_user(
     let mut conn = state.db.pool().acquire().await?;
     let factors = mfa::factors_of(&mut conn, id).await?;
     Ok(Json(user.to_gotrue_json_with(&factors)))
-}
-
-/// Deletes an account and everything of it (`should_soft_delete` is accepted and deletes too:
-/// nothing of a deleted athlete is kept).
-pub(super) async fn delete_user(
-    _: Admin,
-    State(state): State<AppState>,
-    Path(id): Path<String>,
-) -> AuthResult<Json<Value>> {
-    let id = user_id(&id)?;
-    if let Some(team) = crate::account::data::team_run_by(&state, id).await? {
-        return Err(AuthError::new(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "validation_failed",
-            format!("This user is the admin of the team {team}: make another member admin, or end the team's membership, first."),
-        ));
-    }
-    crate::account::data::erase(&state, id)
-        .await
-        .map_err(|e| match e {
-            AppError::NotFound(_) => AuthError::user_not_found(),
-            other => other.into(),
-        })?;
-    tracing::info!(user = %id, "account deleted through the admin API");
-    Ok(Json(json!({})))
 }
 
 pub(super) async fn list_factors(

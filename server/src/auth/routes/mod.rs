@@ -3,7 +3,7 @@
 
 use axum::body::Bytes;
 use axum::http::StatusCode;
-use axum::routing::{delete, get, post};
+use axum::routing::{delete, get, post, MethodRouter};
 use axum::Router;
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
@@ -26,7 +26,9 @@ mod verify;
 
 pub(super) type AuthResult<T> = Result<T, AuthError>;
 
-pub fn router() -> Router<AppState> {
+/// `/auth/v1`. Deleting an account (`DELETE /admin/users/{id}`) erases the product's data too, so
+/// the product hands its handler in: identity names no product capability.
+pub fn router(delete_account: MethodRouter<AppState>) -> Router<AppState> {
     Router::new()
         .route("/settings", get(settings::settings))
         .route("/health", get(settings::health))
@@ -51,7 +53,7 @@ pub fn router() -> Router<AppState> {
             "/admin/users/{id}",
             get(admin::get_user)
                 .put(admin::update_user)
-                .delete(admin::delete_user),
+                .merge(delete_account),
         )
         .route("/admin/users/{id}/factors", get(admin::list_factors))
         .route(

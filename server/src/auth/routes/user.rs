@@ -8,12 +8,12 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use super::{mail_frequency, parse_body, parse_password, AuthResult};
-use crate::account::profile;
 use crate::app::AppState;
 use crate::auth::error::AuthError;
 use crate::auth::extract::AuthClaims;
 use crate::auth::links;
 use crate::auth::mfa;
+use crate::auth::names;
 use crate::auth::otp::Purpose;
 use crate::auth::password;
 use crate::auth::service;
@@ -171,7 +171,7 @@ pub(super) async fn update_user(
     let names_or_email_change =
         text("first_name").is_some() || text("last_name").is_some() || body.email.is_some();
     let profile_input = if names_or_email_change {
-        Some(profile::validate(
+        Some(names::parse(
             &text("first_name").unwrap_or(user.first_name.clone()),
             &text("last_name").unwrap_or(user.last_name.clone()),
             body.email.as_deref().unwrap_or(&user.email),
