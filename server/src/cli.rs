@@ -157,7 +157,8 @@ async fn create_user(args: CreateArgs) -> anyhow::Result<()> {
         .map_err(|e| anyhow::anyhow!("--last-name: {e}"))?;
     let redirect = format!("{}/user-dashboard", state.config.public_url);
     let created = service::create_user(
-        &state,
+        &state.db,
+        state.mailer(),
         CreateUser {
             email: &email,
             password: &password,
@@ -167,6 +168,7 @@ async fn create_user(args: CreateArgs) -> anyhow::Result<()> {
             confirmed: args.confirmed,
             confirmation_redirect: Some(redirect),
         },
+        state.clock.now_ms(),
     )
     .await
     .map_err(|e| anyhow::anyhow!("{}", e.public_message()))?;

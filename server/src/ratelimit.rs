@@ -2,6 +2,13 @@
 
 use crate::db::Db;
 
+/// How many hits a key may take per window.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limit {
+    pub max: i64,
+    pub window_secs: i64,
+}
+
 /// A refusal: the window's limit is used up for `retry_after_secs` more seconds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limited {

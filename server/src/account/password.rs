@@ -31,7 +31,15 @@ pub async fn change_password(
     ApiJson(body): ApiJson<ChangePassword>,
 ) -> Result<Json<Done>> {
     let new = NewPassword::parse_min(&body.password, state.config.password_min_length)?;
-    service::change_password(&state, &me.id, &me.session_id, &new).await?;
+    service::change_password(
+        &state.db,
+        &state.outbox,
+        &me.id,
+        &me.session_id,
+        &new,
+        state.clock.now_ms(),
+    )
+    .await?;
     Ok(Json(Done {
         message: "Password change success".to_owned(),
     }))

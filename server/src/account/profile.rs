@@ -86,7 +86,14 @@ pub async fn load(state: &AppState, user: User) -> Result<Profile> {
 /// Saves the names; a different e-mail becomes a pending change confirmed from the new address.
 pub async fn update(state: &AppState, user_id: &str, input: &names::NamesAndEmail) -> Result<User> {
     let mut tx = state.db.begin_write().await?;
-    let updated = names::apply(state, &mut tx, user_id, input).await?;
+    let updated = names::apply(
+        &mut tx,
+        state.mailer(),
+        user_id,
+        input,
+        state.clock.now_ms(),
+    )
+    .await?;
     tx.commit().await?;
     Ok(updated)
 }

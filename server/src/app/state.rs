@@ -80,6 +80,32 @@ pub async fn build(config: Config) -> anyhow::Result<AppState> {
     })))
 }
 
+impl App {
+    /// What signs this instance's access tokens, and their lifetime.
+    pub fn session_tokens(&self) -> auth::service::SessionTokens<'_> {
+        auth::service::SessionTokens {
+            keys: &self.tokens,
+            expires_in: self.config.jwt_expiry_secs,
+        }
+    }
+
+    /// The identity endpoints' rate limit (`SWAZ_AUTH_RATE_LIMIT` per `SWAZ_AUTH_RATE_WINDOW`).
+    pub fn auth_limit(&self) -> crate::ratelimit::Limit {
+        crate::ratelimit::Limit {
+            max: self.config.auth_rate_limit,
+            window_secs: self.config.auth_rate_window_secs,
+        }
+    }
+
+    /// How identity mails links from this instance.
+    pub fn mailer(&self) -> auth::links::Mailer<'_> {
+        auth::links::Mailer {
+            base_url: &self.config.public_url,
+            outbox: &self.outbox,
+        }
+    }
+}
+
 impl axum::extract::FromRef<AppState> for crate::http::client::TrustProxy {
     fn from_ref(state: &AppState) -> Self {
         Self(state.config.trust_proxy)

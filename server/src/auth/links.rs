@@ -3,11 +3,18 @@
 use super::flow;
 use super::otp::{self, Purpose, Used};
 use super::users::{self, TimeColumn, User};
-use crate::app::AppState;
-use crate::db::WriteTx;
+use crate::db::{Db, WriteTx};
 use crate::domain::Email;
 use crate::error::{AppError, Result};
-use crate::mail::templates;
+use crate::mail::{templates, Outbox};
+
+/// How identity mails its links: the address they point at and the outbox the mail goes to.
+#[derive(Clone, Copy)]
+pub struct Mailer<'a> {
+    /// `SWAZ_PUBLIC_URL`, which every link starts with.
+    pub base_url: &'a str,
+    pub outbox: &'a Outbox,
+}
 
 /// A link as it goes out: the URL, and the token and code behind it.
 pub struct Link {
@@ -17,10 +24,10 @@ pub struct Link {
     pub redirect_to: String,
 }
 
-fn verify_url(state: &AppState, token: &str, purpose: Purpose, redirect_to: &str) -> String {
+fn verify_url(base_url: &str, token: &str, purpose: Purpose, redirect_to: &str) -> String {
     format!(
         "{}/auth/v1/verify?token={}&type={}&redirect_to={}",
-        state.config.public_url,
+        base_url,
         token,
         purpose.as_str(),
         urlencoding::encode(redirect_to)
@@ -29,14 +36,14 @@ fn verify_url(state: &AppState, token: &str, purpose: Purpose, redirect_to: &str
 
 /// Creates the token of a link for `user` without mailing it (the admin's `generate_link`).
 pub async fn issue(
-    state: &AppState,
     conn: &mut sqlx::AnyConnection,
+    base_url: &str,
     user: &User,
     purpose: Purpose,
     redirect_to: &str,
     flow_id: Option<&str>,
+    now: i64,
 ) -> Result<Link> {
-    let now = state.clock.now_ms();
     let issued = otp::create(conn, &user.id, purpose, flow_id, now).await?;
     let column = match purpose {
         Purpose::Signup | Purpose::Invite => Some(TimeColumn::ConfirmationSent),
@@ -47,7 +54,7 @@ pub async fn issue(
         users::touch(conn, &user.id, column, now).await?;
     }
     Ok(Link {
-        action_link: verify_url(state, &issued.token, purpose, redirect_to),
+        action_link: verify_url(base_url, &issued.token, purpose, redirect_to),
         token: issued.token,
         code: issued.code,
         redirect_to: redirect_to.to_owned(),
@@ -56,14 +63,24 @@ pub async fn issue(
 
 /// Issues a link and queues its e-mail in the caller's transaction.
 pub async fn send(
-    state: &AppState,
     conn: &mut WriteTx,
+    mailer: Mailer<'_>,
     user: &User,
     purpose: Purpose,
     redirect_to: &str,
     flow_id: Option<&str>,
+    now: i64,
 ) -> Result<()> {
-    let link = issue(state, conn, user, purpose, redirect_to, flow_id).await?;
+    let link = issue(
+        conn,
+        mailer.base_url,
+        user,
+        purpose,
+        redirect_to,
+        flow_id,
+        now,
+    )
+    .await?;
     let (to, name) = (user.email.as_str(), user.first_name.as_str());
     let (url, code) = (link.action_link.as_str(), link.code.as_str());
     let message = match purpose {
@@ -77,21 +94,19 @@ pub async fn send(
         }
         Purpose::Reauthentication => templates::reauthentication(to, name, code),
     };
-    state
-        .outbox
-        .enqueue(conn, &message, state.clock.now_ms())
-        .await?;
+    mailer.outbox.enqueue(conn, &message, now).await?;
     Ok(())
 }
 
 /// Queues a confirmation e-mail for an unconfirmed user.
 pub async fn send_confirmation(
-    state: &AppState,
     conn: &mut WriteTx,
+    mailer: Mailer<'_>,
     user: &User,
     redirect_to: &str,
+    now: i64,
 ) -> Result<()> {
-    send(state, conn, user, Purpose::Signup, redirect_to, None).await
+    send(conn, mailer, user, Purpose::Signup, redirect_to, None, now).await
 }
 
 /// What a person hands back: the token of a link, or the code typed in with their address.
@@ -110,12 +125,13 @@ pub struct Verified {
 /// Uses an e-mailed token: confirms the address (or switches to the confirmed new one). `None`
 /// when the token is unknown, used, expired, or the new address was taken meanwhile.
 pub async fn verify(
-    state: &AppState,
+    db: &Db,
+    outbox: &Outbox,
     presented: Presented<'_>,
     purposes: &[Purpose],
+    now: i64,
 ) -> Result<Option<Verified>> {
-    let now = state.clock.now_ms();
-    let mut tx = state.db.begin_write().await?;
+    let mut tx = db.begin_write().await?;
     let used = match presented {
         Presented::Link(token) => otp::consume(&mut tx, token, purposes, now).await?,
         Presented::Code { email, code } => {
@@ -148,8 +164,7 @@ pub async fn verify(
             let (Some(old), Some(changed)) = (old, changed) else {
                 return Ok(None);
             };
-            state
-                .outbox
+            outbox
                 .enqueue(
                     &mut tx,
                     &templates::email_changed(&old.email, &changed.first_name, &changed.email),
@@ -177,26 +192,27 @@ pub async fn verify(
 
 /// Sends a recovery link when the address belongs to someone; says nothing either way.
 pub async fn request_recovery(
-    state: &AppState,
+    db: &Db,
+    mailer: Mailer<'_>,
     email: &Email,
     redirect_to: &str,
     challenge: Option<&flow::Challenge>,
+    now: i64,
 ) -> Result<()> {
-    let mut tx = state.db.begin_write().await?;
+    let mut tx = db.begin_write().await?;
     if let Some(user) = users::by_email(&mut tx, email).await? {
         let flow_id = match challenge {
-            Some(c) => {
-                Some(flow::start(&mut tx, &user.id, c, "recovery", state.clock.now_ms()).await?)
-            }
+            Some(c) => Some(flow::start(&mut tx, &user.id, c, "recovery", now).await?),
             None => None,
         };
         send(
-            state,
             &mut tx,
+            mailer,
             &user,
             Purpose::Recovery,
             redirect_to,
             flow_id.as_deref(),
+            now,
         )
         .await?;
     }
@@ -207,12 +223,12 @@ pub async fn request_recovery(
 /// Asks to move the account to `email`: a link goes to the new address, and the change happens
 /// only when it is used, so nobody can take over an address they do not read.
 pub async fn request_email_change(
-    state: &AppState,
     conn: &mut WriteTx,
+    mailer: Mailer<'_>,
     user: &User,
     email: &Email,
+    now: i64,
 ) -> Result<()> {
-    let now = state.clock.now_ms();
     if let Some(owner) = users::by_email(conn, email).await? {
         if owner.id != user.id {
             return Err(AppError::conflict(
@@ -226,6 +242,15 @@ pub async fn request_email_change(
         email_change: Some(email.as_str().to_owned()),
         ..user.clone()
     };
-    let redirect = format!("{}/account", state.config.public_url);
-    send(state, conn, &pending, Purpose::EmailChange, &redirect, None).await
+    let redirect = format!("{}/account", mailer.base_url);
+    send(
+        conn,
+        mailer,
+        &pending,
+        Purpose::EmailChange,
+        &redirect,
+        None,
+        now,
+    )
+    .await
 }

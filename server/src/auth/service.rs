@@ -3,39 +3,38 @@
 use serde_json::{json, Value};
 
 use super::error::AuthError;
+use super::links::Mailer;
 use super::mfa::{self, Factor};
 use super::otp::{self, Purpose};
 use super::password::{self, NewPassword};
 use super::sessions::{self, NewSession};
+use super::tokens::Keys;
 use super::tokens::{self, Claims, AUDIENCE};
 use super::users::{self, TimeColumn, User};
-use crate::app::AppState;
-use crate::db::WriteTx;
+use crate::db::{Db, WriteTx};
 use crate::domain::Email;
 use crate::error::{AppError, Result};
 use crate::http::client::ClientMeta;
-use crate::mail::templates;
+use crate::mail::{templates, Outbox};
 use crate::ratelimit;
 
 /// Counts a hit against the IP and, when given, the e-mail; refuses once either is over the limit.
 pub async fn rate_limit(
-    state: &AppState,
+    db: &Db,
+    limit: ratelimit::Limit,
     action: &str,
     client: &ClientMeta,
     email: Option<&str>,
 ) -> Result<(), AuthError> {
-    let limit = state.config.auth_rate_limit;
-    let window = state.config.auth_rate_window_secs;
-    ratelimit::hit(
-        &state.db,
-        &format!("{action}:ip:{}", client.ip),
-        limit,
-        window,
-    )
-    .await?
-    .map_err(AuthError::rate_limited)?;
+    let ratelimit::Limit {
+        max: limit,
+        window_secs: window,
+    } = limit;
+    ratelimit::hit(db, &format!("{action}:ip:{}", client.ip), limit, window)
+        .await?
+        .map_err(AuthError::rate_limited)?;
     if let Some(email) = email {
-        ratelimit::hit(&state.db, &email_key(action, email), limit, window)
+        ratelimit::hit(db, &email_key(action, email), limit, window)
             .await?
             .map_err(AuthError::rate_limited)?;
     }
@@ -48,17 +47,25 @@ pub fn email_key(action: &str, email: &str) -> String {
     format!("{action}:email:{}", &digest[..32])
 }
 
+/// What signs a session's access tokens, and for how long they are valid (`SWAZ_JWT_EXPIRY`).
+#[derive(Clone, Copy)]
+pub struct SessionTokens<'a> {
+    pub keys: &'a Keys,
+    pub expires_in: i64,
+}
+
 /// GoTrue's session response for a freshly issued or rotated refresh token.
 pub fn session_json(
-    state: &AppState,
+    tokens: SessionTokens<'_>,
     user: &User,
     factors: &[Factor],
     session: &NewSession,
+    now_ms: i64,
 ) -> anyhow::Result<Value> {
-    let now = state.clock.now_secs();
-    let expires_in = state.config.jwt_expiry_secs;
+    let now = now_ms.div_euclid(1000);
+    let expires_in = tokens.expires_in;
     let claims = Claims {
-        iss: state.tokens.issuer().to_owned(),
+        iss: tokens.keys.issuer().to_owned(),
         sub: user.id.clone(),
         aud: AUDIENCE.to_owned(),
         exp: now + expires_in,
@@ -74,7 +81,7 @@ pub fn session_json(
         session_id: session.session_id.clone(),
         is_anonymous: false,
     };
-    let access_token = state.tokens.sign(&claims)?;
+    let access_token = tokens.keys.sign(&claims)?;
     Ok(json!({
         "access_token": access_token,
         "token_type": "bearer",
@@ -87,30 +94,32 @@ pub fn session_json(
 
 /// The session JSON for `session` of `user_id`, read inside the caller's transaction.
 pub async fn session_answer(
-    state: &AppState,
     conn: &mut sqlx::AnyConnection,
+    tokens: SessionTokens<'_>,
     user_id: &str,
     session: &NewSession,
+    now: i64,
 ) -> Result<Value> {
     let user = users::by_id(conn, user_id)
         .await?
         .ok_or_else(|| AppError::not_found("User not found"))?;
-    if user.is_banned(state.clock.now_ms()) {
+    if user.is_banned(now) {
         return Err(AppError::forbidden(users::BANNED));
     }
     let factors = mfa::factors_of(conn, user_id).await?;
-    Ok(session_json(state, &user, &factors, session)?)
+    Ok(session_json(tokens, &user, &factors, session, now)?)
 }
 
 /// Starts a new session for `user_id` signed in with `method` and answers GoTrue's session JSON.
 pub async fn start_session(
-    state: &AppState,
+    db: &Db,
+    tokens: SessionTokens<'_>,
     user_id: &str,
     client: &ClientMeta,
     method: &str,
+    now: i64,
 ) -> Result<Value> {
-    let now = state.clock.now_ms();
-    let mut tx = state.db.begin_write().await?;
+    let mut tx = db.begin_write().await?;
     let session = sessions::create(
         &mut tx,
         user_id,
@@ -120,42 +129,43 @@ pub async fn start_session(
     )
     .await?;
     users::touch(&mut tx, user_id, TimeColumn::LastSignIn, now).await?;
-    let answer = session_answer(state, &mut tx, user_id, &session).await?;
+    let answer = session_answer(&mut tx, tokens, user_id, &session, now).await?;
     tx.commit().await?;
     Ok(answer)
 }
 
 /// Sets a new password and signs out every other session; the owner is told by e-mail.
 pub async fn change_password(
-    state: &AppState,
+    db: &Db,
+    outbox: &Outbox,
     user_id: &str,
     keep_session: &str,
     new: &NewPassword,
+    now: i64,
 ) -> Result<User> {
     let hash = password::hash(new).await?;
-    let mut tx = state.db.begin_write().await?;
+    let mut tx = db.begin_write().await?;
     let user = users::by_id(&mut tx, user_id)
         .await?
         .ok_or_else(|| AppError::not_found("User not found"))?;
-    set_password_in(state, &mut tx, &user, keep_session, &hash).await?;
+    set_password_in(&mut tx, outbox, &user, keep_session, &hash, now).await?;
     tx.commit().await?;
     Ok(user)
 }
 
 /// The password part of [`change_password`], inside the caller's transaction.
 async fn set_password_in(
-    state: &AppState,
     conn: &mut WriteTx,
+    outbox: &Outbox,
     user: &User,
     keep_session: &str,
     hash: &str,
+    now: i64,
 ) -> Result<()> {
-    let now = state.clock.now_ms();
     users::set_password(conn, &user.id, hash, now).await?;
     otp::void_outstanding(conn, &user.id, Purpose::Recovery, now).await?;
     sessions::revoke_all_except(conn, &user.id, Some(keep_session), now).await?;
-    state
-        .outbox
+    outbox
         .enqueue(
             conn,
             &templates::password_changed(&user.email, &user.first_name),
@@ -183,21 +193,22 @@ pub const NONCE_INVALID: &str = "Nonce has expired or is invalid";
 /// Applies `changes` in one transaction: all of them, or none when one is refused (e.g. the new
 /// e-mail belongs to someone else).
 pub async fn update_user(
-    state: &AppState,
+    db: &Db,
+    mailer: Mailer<'_>,
     user_id: &str,
     keep_session: &str,
     changes: UserChanges,
+    now: i64,
 ) -> Result<User> {
     let hash = match &changes.password {
         Some(new) => Some(password::hash(new).await?),
         None => None,
     };
-    let mut tx = state.db.begin_write().await?;
+    let mut tx = db.begin_write().await?;
     let user = users::by_id(&mut tx, user_id)
         .await?
         .ok_or_else(|| AppError::not_found("User not found"))?;
     if let Some(nonce) = &changes.nonce {
-        let now = state.clock.now_ms();
         let used =
             otp::consume_code(&mut tx, user_id, nonce, &[Purpose::Reauthentication], now).await?;
         if used.is_none() {
@@ -205,19 +216,13 @@ pub async fn update_user(
         }
     }
     if let Some(metadata) = &changes.metadata {
-        users::set(
-            &mut tx,
-            user_id,
-            users::Field::UserMetadata(metadata),
-            state.clock.now_ms(),
-        )
-        .await?;
+        users::set(&mut tx, user_id, users::Field::UserMetadata(metadata), now).await?;
     }
     if let Some(input) = &changes.profile {
-        super::names::apply(state, &mut tx, user_id, input).await?;
+        super::names::apply(&mut tx, mailer, user_id, input, now).await?;
     }
     if let Some(hash) = &hash {
-        set_password_in(state, &mut tx, &user, keep_session, hash).await?;
+        set_password_in(&mut tx, mailer.outbox, &user, keep_session, hash, now).await?;
     }
     let user = users::by_id(&mut tx, user_id).await?.unwrap_or(user);
     tx.commit().await?;
@@ -225,8 +230,7 @@ pub async fn update_user(
 }
 
 /// Only links back into this app are followed; anything else falls back to `default_path`.
-pub fn safe_redirect(state: &AppState, requested: Option<&str>, default_path: &str) -> String {
-    let base = &state.config.public_url;
+pub fn safe_redirect(base: &str, requested: Option<&str>, default_path: &str) -> String {
     let requested = requested
         .map(str::trim)
         .filter(|url| !url.chars().any(|c| c.is_control() || c.is_whitespace()));
@@ -253,9 +257,14 @@ pub struct CreateUser<'a> {
 }
 
 /// Creates an account; 409 when the e-mail is taken.
-pub async fn create_user(state: &AppState, input: CreateUser<'_>) -> Result<CreatedUser> {
+pub async fn create_user(
+    db: &Db,
+    mailer: Mailer<'_>,
+    input: CreateUser<'_>,
+    now: i64,
+) -> Result<CreatedUser> {
     let hash = password::hash(input.password).await?;
-    let mut tx = state.db.begin_write().await?;
+    let mut tx = db.begin_write().await?;
     let inserted = users::insert(
         &mut tx,
         users::NewUser {
@@ -266,7 +275,7 @@ pub async fn create_user(state: &AppState, input: CreateUser<'_>) -> Result<Crea
             metadata: input.metadata,
             confirmed: input.confirmed,
         },
-        state.clock.now_ms(),
+        now,
     )
     .await;
     let user = match inserted {
@@ -279,7 +288,7 @@ pub async fn create_user(state: &AppState, input: CreateUser<'_>) -> Result<Crea
         Err(e) => return Err(e.into()),
     };
     if let (false, Some(redirect)) = (input.confirmed, &input.confirmation_redirect) {
-        super::links::send_confirmation(state, &mut tx, &user, redirect).await?;
+        super::links::send_confirmation(&mut tx, mailer, &user, redirect, now).await?;
     }
     let user = users::by_id(&mut tx, &user.id).await?.unwrap_or(user);
     tx.commit().await?;

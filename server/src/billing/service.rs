@@ -401,7 +401,14 @@ async fn try_first_checkout(
         Err(e) => return Err(e.into()),
     };
     let redirect = format!("{}/user-dashboard", state.config.public_url);
-    crate::auth::links::send_confirmation(state, &mut tx, &user, &redirect).await?;
+    crate::auth::links::send_confirmation(
+        &mut tx,
+        state.mailer(),
+        &user,
+        &redirect,
+        state.clock.now_ms(),
+    )
+    .await?;
     attach(state, &mut tx, &user.id, &first, sub).await?;
     mark_checkout(&mut tx, session_id, &user.id, false, now).await?;
     tx.commit().await?;

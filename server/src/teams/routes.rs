@@ -79,7 +79,9 @@ pub async fn get_members(
     State(state): State<AppState>,
     me: CurrentUser,
 ) -> Result<Json<TeamMembers>> {
-    Ok(Json(service::view(&state, &me.id).await?))
+    Ok(Json(
+        service::view(&state.db, state.clock.now_ms(), &me.id).await?,
+    ))
 }
 
 /// A new invite link for the team (admin, active subscription); it replaces the previous one
@@ -94,7 +96,14 @@ pub async fn create_invite_link(
     admin: TeamAdmin<action::Invite>,
 ) -> Result<Json<InviteLink>> {
     Ok(Json(
-        service::create_invite(&state, &admin.team.id, &admin.user.id).await?,
+        service::create_invite(
+            &state.db,
+            state.clock.now_ms(),
+            &state.config.public_url,
+            &admin.team.id,
+            &admin.user.id,
+        )
+        .await?,
     ))
 }
 
@@ -107,7 +116,7 @@ pub async fn revoke_invite_link(
     State(state): State<AppState>,
     admin: TeamAdmin<action::RevokeInvite>,
 ) -> Result<StatusCode> {
-    service::revoke_invite(&state, &admin.team.id, &admin.user.id).await?;
+    service::revoke_invite(&state.db, &admin.team.id, &admin.user.id).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -120,7 +129,9 @@ pub async fn get_invite(
     State(state): State<AppState>,
     Path(hash): Path<String>,
 ) -> Result<Json<InvitePreview>> {
-    Ok(Json(service::preview_invite(&state, &hash).await?))
+    Ok(Json(
+        service::preview_invite(&state.db, state.clock.now_ms(), &hash).await?,
+    ))
 }
 
 /// Joins the caller to the link's team.
@@ -136,7 +147,9 @@ pub async fn accept_invite(
     me: CurrentUser,
     Path(hash): Path<String>,
 ) -> Result<Json<TeamMembers>> {
-    Ok(Json(service::accept_invite(&state, &me.id, &hash).await?))
+    Ok(Json(
+        service::accept_invite(&state.db, state.clock.now_ms(), &me.id, &hash).await?,
+    ))
 }
 
 /// The caller leaves their team (`userId` must be their own id); premium access through the
@@ -158,7 +171,7 @@ pub async fn leave_team(
             "You can only take yourself out of a team; a team admin removes other members.",
         ));
     }
-    service::leave(&state, &me.id).await?;
+    service::leave(&state.db, &me.id).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -177,7 +190,16 @@ pub async fn remove_member(
     let member = member_id(&body.user_id, "remove")?;
     let reason = RemovalReason::parse(&body.reason)?;
     Ok(Json(
-        service::remove(&state, &admin.team.id, &admin.user.id, &member, &reason).await?,
+        service::remove(
+            &state.db,
+            &state.outbox,
+            state.clock.now_ms(),
+            &admin.team.id,
+            &admin.user.id,
+            &member,
+            &reason,
+        )
+        .await?,
     ))
 }
 
@@ -194,7 +216,14 @@ pub async fn rename_team(
 ) -> Result<Json<TeamMembers>> {
     let name = TeamName::parse(&body.name)?;
     Ok(Json(
-        service::rename(&state, &admin.team.id, &admin.user.id, &name).await?,
+        service::rename(
+            &state.db,
+            state.clock.now_ms(),
+            &admin.team.id,
+            &admin.user.id,
+            &name,
+        )
+        .await?,
     ))
 }
 
@@ -212,7 +241,14 @@ pub async fn promote_member(
 ) -> Result<Json<TeamMembers>> {
     let member = member_id(&body.user_id, "promote")?;
     Ok(Json(
-        service::promote(&state, &admin.team.id, &admin.user.id, &member).await?,
+        service::promote(
+            &state.db,
+            state.clock.now_ms(),
+            &admin.team.id,
+            &admin.user.id,
+            &member,
+        )
+        .await?,
     ))
 }
 
@@ -226,7 +262,9 @@ pub async fn accept_promotion(
     State(state): State<AppState>,
     me: CurrentUser,
 ) -> Result<Json<TeamMembers>> {
-    Ok(Json(service::answer_promotion(&state, &me.id, true).await?))
+    Ok(Json(
+        service::answer_promotion(&state.db, state.clock.now_ms(), &me.id, true).await?,
+    ))
 }
 
 /// The caller declines becoming co-admin (`pending_admin` → `member`).
@@ -240,6 +278,6 @@ pub async fn decline_promotion(
     me: CurrentUser,
 ) -> Result<Json<TeamMembers>> {
     Ok(Json(
-        service::answer_promotion(&state, &me.id, false).await?,
+        service::answer_promotion(&state.db, state.clock.now_ms(), &me.id, false).await?,
     ))
 }

@@ -6,11 +6,10 @@ use utoipa::ToSchema;
 
 use super::domain::{RemovalReason, TeamName, TeamRole};
 use super::storage::{self, MemberRow, Team};
-use crate::app::AppState;
 use crate::auth::{tokens, users};
-use crate::db::{ms_to_rfc3339, WriteTx};
+use crate::db::{ms_to_rfc3339, Db, WriteTx};
 use crate::error::{AppError, Result};
-use crate::mail::templates;
+use crate::mail::{templates, Outbox};
 
 /// How long an invite link works, by the app's clock.
 pub const INVITE_TTL_MS: i64 = 14 * 24 * 60 * 60 * 1000;
@@ -85,8 +84,8 @@ pub struct InvitePreview {
 }
 
 /// The team `user_id` is in and their role, or 404.
-pub async fn my_team(state: &AppState, user_id: &str) -> Result<(Team, TeamRole)> {
-    let mut conn = state.db.pool().acquire().await?;
+pub async fn my_team(db: &Db, user_id: &str) -> Result<(Team, TeamRole)> {
+    let mut conn = db.pool().acquire().await?;
     storage::team_of(&mut conn, user_id)
         .await?
         .ok_or_else(|| AppError::not_found(NOT_IN_TEAM))
@@ -99,13 +98,13 @@ fn athletes(people: impl TryInto<i64>) -> i64 {
 }
 
 /// The team screen of `user_id`'s team.
-pub async fn view(state: &AppState, user_id: &str) -> Result<TeamMembers> {
-    let mut conn = state.db.pool().acquire().await?;
+pub async fn view(db: &Db, now: i64, user_id: &str) -> Result<TeamMembers> {
+    let mut conn = db.pool().acquire().await?;
     let (team, role) = storage::team_of(&mut conn, user_id)
         .await?
         .ok_or_else(|| AppError::not_found(NOT_IN_TEAM))?;
     let members = storage::members(&mut conn, &team.id).await?;
-    let subscribed = storage::is_subscribed(&mut conn, &team.id, state.clock.now_ms()).await?;
+    let subscribed = storage::is_subscribed(&mut conn, &team.id, now).await?;
     Ok(TeamMembers {
         team_name: team.name,
         seats_used: athletes(members.len()),
@@ -117,9 +116,9 @@ pub async fn view(state: &AppState, user_id: &str) -> Result<TeamMembers> {
 }
 
 /// Opens a write transaction with the team row locked; answers the team.
-async fn begin_on_team(state: &AppState, team_id: &str) -> Result<(WriteTx, Team)> {
-    let mut tx = state.db.begin_write().await?;
-    let team = storage::lock_team(&mut tx, state.db.kind(), team_id)
+async fn begin_on_team(db: &Db, team_id: &str) -> Result<(WriteTx, Team)> {
+    let mut tx = db.begin_write().await?;
+    let team = storage::lock_team(&mut tx, db.kind(), team_id)
         .await?
         .ok_or_else(|| AppError::not_found(TEAM_GONE))?;
     Ok((tx, team))
@@ -137,9 +136,14 @@ async fn require_admin(tx: &mut WriteTx, team_id: &str, user_id: &str, what: &st
 }
 
 /// Makes a new invite link for the admin's team, replacing the previous one.
-pub async fn create_invite(state: &AppState, team_id: &str, admin_id: &str) -> Result<InviteLink> {
-    let now = state.clock.now_ms();
-    let (mut tx, team) = begin_on_team(state, team_id).await?;
+pub async fn create_invite(
+    db: &Db,
+    now: i64,
+    public_url: &str,
+    team_id: &str,
+    admin_id: &str,
+) -> Result<InviteLink> {
+    let (mut tx, team) = begin_on_team(db, team_id).await?;
     require_admin(&mut tx, &team.id, admin_id, "invite members").await?;
     if !storage::is_subscribed(&mut tx, &team.id, now).await? {
         return Err(AppError::forbidden(SUBSCRIPTION_REQUIRED));
@@ -157,14 +161,14 @@ pub async fn create_invite(state: &AppState, team_id: &str, admin_id: &str) -> R
     .await?;
     tx.commit().await?;
     Ok(InviteLink {
-        link: format!("{}/teams/invite/{token}", state.config.public_url),
+        link: format!("{}/teams/invite/{token}", public_url),
         expires_at: ms_to_rfc3339(expires_at),
     })
 }
 
 /// Revokes the team's invite link (harmless when there is none).
-pub async fn revoke_invite(state: &AppState, team_id: &str, admin_id: &str) -> Result<()> {
-    let (mut tx, team) = begin_on_team(state, team_id).await?;
+pub async fn revoke_invite(db: &Db, team_id: &str, admin_id: &str) -> Result<()> {
+    let (mut tx, team) = begin_on_team(db, team_id).await?;
     require_admin(&mut tx, &team.id, admin_id, "revoke the invite link").await?;
     storage::delete_invite(&mut tx, &team.id).await?;
     tx.commit().await?;
@@ -178,10 +182,10 @@ fn token_hash(token: &str) -> Option<String> {
 }
 
 /// Who invites to which team, for the invite page (no sign-in needed).
-pub async fn preview_invite(state: &AppState, token: &str) -> Result<InvitePreview> {
+pub async fn preview_invite(db: &Db, now: i64, token: &str) -> Result<InvitePreview> {
     let hash = token_hash(token).ok_or_else(|| AppError::not_found(DEAD_LINK))?;
-    let mut conn = state.db.pool().acquire().await?;
-    let (team_id, created_by) = storage::live_invite(&mut conn, &hash, state.clock.now_ms())
+    let mut conn = db.pool().acquire().await?;
+    let (team_id, created_by) = storage::live_invite(&mut conn, &hash, now)
         .await?
         .ok_or_else(|| AppError::not_found(DEAD_LINK))?;
     let members = storage::members(&mut conn, &team_id).await?;
@@ -208,18 +212,17 @@ pub async fn preview_invite(state: &AppState, token: &str) -> Result<InvitePrevi
 }
 
 /// Joins `user_id` to the team of a live invite link, if a seat is free.
-pub async fn accept_invite(state: &AppState, user_id: &str, token: &str) -> Result<TeamMembers> {
+pub async fn accept_invite(db: &Db, now: i64, user_id: &str, token: &str) -> Result<TeamMembers> {
     let hash = token_hash(token).ok_or_else(|| AppError::not_found(DEAD_LINK))?;
-    let now = state.clock.now_ms();
-    let mut tx = state.db.begin_write().await?;
+    let mut tx = db.begin_write().await?;
     let (team_id, _) = storage::live_invite(&mut tx, &hash, now)
         .await?
         .ok_or_else(|| AppError::not_found(DEAD_LINK))?;
     // Team first, then the person: every join takes the locks in this order.
-    let team = storage::lock_team(&mut tx, state.db.kind(), &team_id)
+    let team = storage::lock_team(&mut tx, db.kind(), &team_id)
         .await?
         .ok_or_else(|| AppError::not_found(DEAD_LINK))?;
-    storage::lock_user(&mut tx, state.db.kind(), user_id).await?;
+    storage::lock_user(&mut tx, db.kind(), user_id).await?;
     if storage::role_in(&mut tx, &team.id, user_id)
         .await?
         .is_some()
@@ -247,13 +250,13 @@ pub async fn accept_invite(state: &AppState, user_id: &str, token: &str) -> Resu
     }
     storage::add_member(&mut tx, &team.id, user_id, TeamRole::Member, now).await?;
     tx.commit().await?;
-    view(state, user_id).await
+    view(db, now, user_id).await
 }
 
 /// `user_id` leaves their team; the team's last admin cannot.
-pub async fn leave(state: &AppState, user_id: &str) -> Result<()> {
-    let (team, _) = my_team(state, user_id).await?;
-    let (mut tx, team) = begin_on_team(state, &team.id).await?;
+pub async fn leave(db: &Db, user_id: &str) -> Result<()> {
+    let (team, _) = my_team(db, user_id).await?;
+    let (mut tx, team) = begin_on_team(db, &team.id).await?;
     let role = storage::role_in(&mut tx, &team.id, user_id)
         .await?
         .ok_or_else(|| AppError::not_found(NOT_IN_TEAM))?;
@@ -269,14 +272,15 @@ pub async fn leave(state: &AppState, user_id: &str) -> Result<()> {
 
 /// An admin removes another member; the member is e-mailed the reason (same transaction).
 pub async fn remove(
-    state: &AppState,
+    db: &Db,
+    outbox: &Outbox,
+    now: i64,
     team_id: &str,
     admin_id: &str,
     member_user_id: &str,
     reason: &RemovalReason,
 ) -> Result<TeamMembers> {
-    let now = state.clock.now_ms();
-    let (mut tx, team) = begin_on_team(state, team_id).await?;
+    let (mut tx, team) = begin_on_team(db, team_id).await?;
     require_admin(&mut tx, &team.id, admin_id, "remove members").await?;
     if member_user_id == admin_id {
         return Err(AppError::bad_request(
@@ -289,8 +293,7 @@ pub async fn remove(
         ));
     }
     if let Some(user) = users::by_id(&mut tx, member_user_id).await? {
-        state
-            .outbox
+        outbox
             .enqueue(
                 &mut tx,
                 &templates::removed_from_team(
@@ -304,31 +307,33 @@ pub async fn remove(
             .await?;
     }
     tx.commit().await?;
-    view(state, admin_id).await
+    view(db, now, admin_id).await
 }
 
 /// The admin renames the team.
 pub async fn rename(
-    state: &AppState,
+    db: &Db,
+    now: i64,
     team_id: &str,
     admin_id: &str,
     name: &TeamName,
 ) -> Result<TeamMembers> {
-    let (mut tx, team) = begin_on_team(state, team_id).await?;
+    let (mut tx, team) = begin_on_team(db, team_id).await?;
     require_admin(&mut tx, &team.id, admin_id, "rename the team").await?;
     storage::rename(&mut tx, &team.id, name.as_str()).await?;
     tx.commit().await?;
-    view(state, admin_id).await
+    view(db, now, admin_id).await
 }
 
 /// The admin asks a member to become co-admin: `member` → `pending_admin`.
 pub async fn promote(
-    state: &AppState,
+    db: &Db,
+    now: i64,
     team_id: &str,
     admin_id: &str,
     member_user_id: &str,
 ) -> Result<TeamMembers> {
-    let (mut tx, team) = begin_on_team(state, team_id).await?;
+    let (mut tx, team) = begin_on_team(db, team_id).await?;
     require_admin(&mut tx, &team.id, admin_id, "promote members").await?;
     match storage::role_in(&mut tx, &team.id, member_user_id).await? {
         None => {
@@ -348,17 +353,18 @@ pub async fn promote(
     }
     storage::set_role(&mut tx, &team.id, member_user_id, TeamRole::PendingAdmin).await?;
     tx.commit().await?;
-    view(state, admin_id).await
+    view(db, now, admin_id).await
 }
 
 /// The `pending_admin` accepts (→ `admin`) or declines (→ `member`) the promotion.
 pub async fn answer_promotion(
-    state: &AppState,
+    db: &Db,
+    now: i64,
     user_id: &str,
     accept: bool,
 ) -> Result<TeamMembers> {
-    let (team, _) = my_team(state, user_id).await?;
-    let (mut tx, team) = begin_on_team(state, &team.id).await?;
+    let (team, _) = my_team(db, user_id).await?;
+    let (mut tx, team) = begin_on_team(db, &team.id).await?;
     match storage::role_in(&mut tx, &team.id, user_id).await? {
         None => return Err(AppError::not_found(NOT_IN_TEAM)),
         Some(TeamRole::PendingAdmin) => {}
@@ -375,5 +381,5 @@ pub async fn answer_promotion(
     };
     storage::set_role(&mut tx, &team.id, user_id, role).await?;
     tx.commit().await?;
-    view(state, user_id).await
+    view(db, now, user_id).await
 }

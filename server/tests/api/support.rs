@@ -86,7 +86,8 @@ impl TestApp {
         let email = swaz::domain::Email::parse(email).unwrap();
         let password = swaz::auth::password::NewPassword::parse(password).unwrap();
         let created = swaz::auth::service::create_user(
-            &self.state,
+            &self.state.db,
+            self.state.mailer(),
             swaz::auth::service::CreateUser {
                 email: &email,
                 password: &password,
@@ -96,6 +97,7 @@ impl TestApp {
                 confirmed,
                 confirmation_redirect: Some(format!("{}/user-dashboard", self.base)),
             },
+            self.state.clock.now_ms(),
         )
         .await
         .unwrap_or_else(|e| panic!("creating a test user: {e}"));

@@ -146,7 +146,8 @@ pub(super) async fn create_user(
     let first = name_part(&text("first_name"), "First name", false)?;
     let last = name_part(&text("last_name"), "Last name", false)?;
     let created = service::create_user(
-        &state,
+        &state.db,
+        state.mailer(),
         CreateUser {
             email: &email,
             password: &password,
@@ -156,6 +157,7 @@ pub(super) async fn create_user(
             confirmed: body.email_confirm,
             confirmation_redirect: None,
         },
+        state.clock.now_ms(),
     )
     .await
     .map_err(|e| match e {

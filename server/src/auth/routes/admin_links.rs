@@ -120,9 +120,18 @@ pub(super) async fn generate_link(
         Purpose::EmailChange => "/account",
         _ => "/user-dashboard",
     };
-    let redirect = service::safe_redirect(&state, requested, default_path);
+    let redirect = service::safe_redirect(&state.config.public_url, requested, default_path);
     let mut tx = state.db.begin_write().await?;
-    let link = links::issue(&state, &mut tx, &user, purpose, &redirect, None).await?;
+    let link = links::issue(
+        &mut tx,
+        &state.config.public_url,
+        &user,
+        purpose,
+        &redirect,
+        None,
+        state.clock.now_ms(),
+    )
+    .await?;
     let user = users::by_id(&mut tx, &user.id).await?.unwrap_or(user);
     tx.commit().await?;
     let mut answer = user.to_gotrue_json();
@@ -156,7 +165,8 @@ async fn create(
     let first = name_part(&text("first_name"), "First name", false)?;
     let last = name_part(&text("last_name"), "Last name", false)?;
     let created = service::create_user(
-        state,
+        &state.db,
+        state.mailer(),
         CreateUser {
             email,
             password,
@@ -166,6 +176,7 @@ async fn create(
             confirmed: false,
             confirmation_redirect: None,
         },
+        state.clock.now_ms(),
     )
     .await
     .map_err(|e| match e {
@@ -196,10 +207,22 @@ pub(super) async fn invite(
         None => create(&state, &email, None, body.data).await?,
     };
     // An invited member has no password of their own yet: they land on the page that sets one.
-    let redirect =
-        service::safe_redirect(&state, query.redirect_to.as_deref(), "/auth/reset-password");
+    let redirect = service::safe_redirect(
+        &state.config.public_url,
+        query.redirect_to.as_deref(),
+        "/auth/reset-password",
+    );
     let mut tx = state.db.begin_write().await?;
-    links::send(&state, &mut tx, &user, Purpose::Invite, &redirect, None).await?;
+    links::send(
+        &mut tx,
+        state.mailer(),
+        &user,
+        Purpose::Invite,
+        &redirect,
+        None,
+        state.clock.now_ms(),
+    )
+    .await?;
     let user = users::by_id(&mut tx, &user.id).await?.unwrap_or(user);
     tx.commit().await?;
     Ok(Json(user.to_gotrue_json()))

@@ -134,7 +134,14 @@ pub(super) async fn challenge(
     client: ClientMeta,
 ) -> AuthResult<Json<Value>> {
     let id = factor_id(&id)?;
-    service::rate_limit(&state, "mfa-challenge", &client, Some(&claims.sub)).await?;
+    service::rate_limit(
+        &state.db,
+        state.auth_limit(),
+        "mfa-challenge",
+        &client,
+        Some(&claims.sub),
+    )
+    .await?;
     let challenge = mfa::challenge(&state, &claims.sub, id, &client.ip).await??;
     Ok(Json(json!({
         "id": challenge.id,
@@ -167,11 +174,25 @@ pub(super) async fn verify(
         .filter(|c| uuid::Uuid::parse_str(c).is_ok())
         .ok_or_else(|| AuthError::validation("challenge_id must be an UUID"))?;
     // Guessing six digits is throttled per account, across every address.
-    service::rate_limit(&state, "mfa-verify", &client, Some(&claims.sub)).await?;
+    service::rate_limit(
+        &state.db,
+        state.auth_limit(),
+        "mfa-verify",
+        &client,
+        Some(&claims.sub),
+    )
+    .await?;
     let verified = mfa::verify(&state, &caller(&claims), id, &challenge_id, &code).await??;
     let mut conn = state.db.pool().acquire().await?;
     Ok(Json(
-        service::session_answer(&state, &mut conn, &claims.sub, &verified.session).await?,
+        service::session_answer(
+            &mut conn,
+            state.session_tokens(),
+            &claims.sub,
+            &verified.session,
+            state.clock.now_ms(),
+        )
+        .await?,
     ))
 }
 

@@ -37,16 +37,34 @@ pub(super) async fn recover(
 ) -> AuthResult<Json<Value>> {
     let body: EmailBody = parse_body(&body)?;
     let raw = body.email.unwrap_or_default();
-    service::rate_limit(&state, "recover", &client, Some(&raw)).await?;
+    service::rate_limit(
+        &state.db,
+        state.auth_limit(),
+        "recover",
+        &client,
+        Some(&raw),
+    )
+    .await?;
     let email = parse_email(&raw)?;
     let challenge = parse_challenge(
         body.code_challenge.as_deref(),
         body.code_challenge_method.as_deref(),
     )?;
     mail_frequency(&state, "recover", email.as_str()).await?;
-    let redirect =
-        service::safe_redirect(&state, query.redirect_to.as_deref(), "/auth/reset-password");
-    links::request_recovery(&state, &email, &redirect, challenge.as_ref()).await?;
+    let redirect = service::safe_redirect(
+        &state.config.public_url,
+        query.redirect_to.as_deref(),
+        "/auth/reset-password",
+    );
+    links::request_recovery(
+        &state.db,
+        state.mailer(),
+        &email,
+        &redirect,
+        challenge.as_ref(),
+        state.clock.now_ms(),
+    )
+    .await?;
     Ok(Json(json!({})))
 }
 
@@ -79,14 +97,18 @@ pub(super) async fn resend(
             "Type provided requires an email address",
         ));
     }
-    service::rate_limit(&state, "resend", &client, Some(&raw)).await?;
+    service::rate_limit(&state.db, state.auth_limit(), "resend", &client, Some(&raw)).await?;
     let email = parse_email(&raw)?;
     mail_frequency(&state, purpose.as_str(), email.as_str()).await?;
     let default_path = match purpose {
         Purpose::EmailChange => "/account",
         _ => "/user-dashboard",
     };
-    let redirect = service::safe_redirect(&state, query.redirect_to.as_deref(), default_path);
+    let redirect = service::safe_redirect(
+        &state.config.public_url,
+        query.redirect_to.as_deref(),
+        default_path,
+    );
     let mut tx = state.db.begin_write().await?;
     if let Some(user) = users::by_email(&mut tx, &email).await? {
         let due = match purpose {
@@ -94,7 +116,16 @@ pub(super) async fn resend(
             _ => !user.is_confirmed(),
         };
         if due {
-            links::send(&state, &mut tx, &user, purpose, &redirect, None).await?;
+            links::send(
+                &mut tx,
+                state.mailer(),
+                &user,
+                purpose,
+                &redirect,
+                None,
+                state.clock.now_ms(),
+            )
+            .await?;
         }
     }
     tx.commit().await?;
@@ -134,7 +165,7 @@ pub(super) async fn otp(
         }
         (None, None) => return Err(AuthError::validation("One of email or phone must be set")),
     };
-    service::rate_limit(&state, "otp", &client, Some(&raw)).await?;
+    service::rate_limit(&state.db, state.auth_limit(), "otp", &client, Some(&raw)).await?;
     let email = parse_email(&raw)?;
     let challenge = parse_challenge(
         body.code_challenge.as_deref(),
@@ -156,7 +187,11 @@ pub(super) async fn otp(
         return Err(super::signup::signup_disabled());
     }
     mail_frequency(&state, "otp", email.as_str()).await?;
-    let redirect = service::safe_redirect(&state, query.redirect_to.as_deref(), "/user-dashboard");
+    let redirect = service::safe_redirect(
+        &state.config.public_url,
+        query.redirect_to.as_deref(),
+        "/user-dashboard",
+    );
     let user = match existing {
         Some(user) => user,
         None => super::signup::create_passwordless(&state, &email, metadata).await?,
@@ -182,12 +217,13 @@ pub(super) async fn otp(
         None => None,
     };
     links::send(
-        &state,
         &mut tx,
+        state.mailer(),
         &user,
         purpose,
         &redirect,
         flow_id.as_deref(),
+        state.clock.now_ms(),
     )
     .await?;
     tx.commit().await?;

@@ -66,7 +66,14 @@ pub(super) async fn signup(
         ));
     }
     let raw_email = body.email.unwrap_or_default();
-    service::rate_limit(&state, "signup", &client, Some(&raw_email)).await?;
+    service::rate_limit(
+        &state.db,
+        state.auth_limit(),
+        "signup",
+        &client,
+        Some(&raw_email),
+    )
+    .await?;
     let email = Email::try_parse(&raw_email)
         .ok_or_else(|| AuthError::validation("Please enter a valid email address"))?;
     let password = parse_password(&state, body.password.as_deref().unwrap_or(""))?;
@@ -78,7 +85,11 @@ pub(super) async fn signup(
     let (first, last) = names_from(&data);
     let first = name_part(&first, "First name", false)?;
     let last = name_part(&last, "Last name", false)?;
-    let redirect = service::safe_redirect(&state, query.redirect_to.as_deref(), "/user-dashboard");
+    let redirect = service::safe_redirect(
+        &state.config.public_url,
+        query.redirect_to.as_deref(),
+        "/user-dashboard",
+    );
 
     let existing = {
         let mut conn = state.db.pool().acquire().await?;
@@ -97,7 +108,8 @@ pub(super) async fn signup(
         return Ok(Json(user.to_gotrue_json()));
     }
     let created = service::create_user(
-        &state,
+        &state.db,
+        state.mailer(),
         CreateUser {
             email: &email,
             password: &password,
@@ -107,11 +119,20 @@ pub(super) async fn signup(
             confirmed: autoconfirm,
             confirmation_redirect: None,
         },
+        state.clock.now_ms(),
     )
     .await;
     match created {
         Ok(created) if autoconfirm => Ok(Json(
-            service::start_session(&state, &created.user.id, &client, "password").await?,
+            service::start_session(
+                &state.db,
+                state.session_tokens(),
+                &created.user.id,
+                &client,
+                "password",
+                state.clock.now_ms(),
+            )
+            .await?,
         )),
         Ok(created) => {
             let user =
@@ -141,12 +162,13 @@ async fn send_confirmation(
         None => None,
     };
     links::send(
-        state,
         &mut tx,
+        state.mailer(),
         user,
         Purpose::Signup,
         redirect,
         flow_id.as_deref(),
+        state.clock.now_ms(),
     )
     .await?;
     let user = users::by_id(&mut tx, &user.id)
@@ -168,7 +190,8 @@ pub(super) async fn create_passwordless(
     let last = name_part(&last, "Last name", false)?;
     let password = parse_password(state, &crate::auth::password::generate())?;
     let created = service::create_user(
-        state,
+        &state.db,
+        state.mailer(),
         CreateUser {
             email,
             password: &password,
@@ -178,6 +201,7 @@ pub(super) async fn create_passwordless(
             confirmed: false,
             confirmation_redirect: None,
         },
+        state.clock.now_ms(),
     )
     .await;
     match created {

@@ -105,7 +105,15 @@ async fn password_grant(
     if user.is_banned(state.clock.now_ms()) {
         return Err(user_banned());
     }
-    Ok(service::start_session(state, &user.id, client, "password").await?)
+    Ok(service::start_session(
+        &state.db,
+        state.session_tokens(),
+        &user.id,
+        client,
+        "password",
+        state.clock.now_ms(),
+    )
+    .await?)
 }
 
 /// Throttles password guessing without letting a stranger lock the owner out.
@@ -204,7 +212,15 @@ async fn refresh_grant(
         refresh_token: rotated.refresh_token,
         assurance: rotated.assurance,
     };
-    let answer = match service::session_answer(state, &mut tx, &rotated.user_id, &session).await {
+    let answer = match service::session_answer(
+        &mut tx,
+        state.session_tokens(),
+        &rotated.user_id,
+        &session,
+        state.clock.now_ms(),
+    )
+    .await
+    {
         Ok(answer) => answer,
         Err(AppError::NotFound(_)) => return Err(refresh_not_found()),
         Err(AppError::Forbidden(_)) => return Err(user_banned()),
@@ -236,7 +252,7 @@ async fn pkce_grant(state: &AppState, client: &ClientMeta, body: TokenBody) -> A
             "invalid request: both auth code and code verifier should be non-empty",
         ));
     };
-    service::rate_limit(state, "pkce", client, None).await?;
+    service::rate_limit(&state.db, state.auth_limit(), "pkce", client, None).await?;
     let now = state.clock.now_ms();
     let mut tx = state.db.begin_write().await?;
     let exchanged = match flow::exchange(&mut tx, &code, &verifier, now).await? {
@@ -263,10 +279,12 @@ async fn pkce_grant(state: &AppState, client: &ClientMeta, body: TokenBody) -> A
     };
     tx.commit().await?;
     Ok(service::start_session(
-        state,
+        &state.db,
+        state.session_tokens(),
         &exchanged.user_id,
         client,
         &exchanged.authentication_method,
+        state.clock.now_ms(),
     )
     .await?)
 }

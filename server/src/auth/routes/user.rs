@@ -60,7 +60,16 @@ pub(super) async fn reauthenticate(
     }
     mail_frequency(&state, "reauthentication", &user.email).await?;
     let mut tx = state.db.begin_write().await?;
-    links::send(&state, &mut tx, &user, Purpose::Reauthentication, "", None).await?;
+    links::send(
+        &mut tx,
+        state.mailer(),
+        &user,
+        Purpose::Reauthentication,
+        "",
+        None,
+        state.clock.now_ms(),
+    )
+    .await?;
     tx.commit().await?;
     Ok(Json(json!({})))
 }
@@ -186,17 +195,24 @@ pub(super) async fn update_user(
         password,
         nonce: nonce.map(str::to_owned),
     };
-    let user = service::update_user(&state, &user.id, &claims.session_id, changes)
-        .await
-        .map_err(|e| match e {
-            AppError::Conflict(_) => AuthError::email_exists(),
-            AppError::BadRequest(msg) if msg == service::NONCE_INVALID => AuthError::new(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                "reauthentication_not_valid",
-                msg,
-            ),
-            other => other.into(),
-        })?;
+    let user = service::update_user(
+        &state.db,
+        state.mailer(),
+        &user.id,
+        &claims.session_id,
+        changes,
+        state.clock.now_ms(),
+    )
+    .await
+    .map_err(|e| match e {
+        AppError::Conflict(_) => AuthError::email_exists(),
+        AppError::BadRequest(msg) if msg == service::NONCE_INVALID => AuthError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "reauthentication_not_valid",
+            msg,
+        ),
+        other => other.into(),
+    })?;
     let mut conn = state.db.pool().acquire().await?;
     let factors = mfa::factors_of(&mut conn, &user.id).await?;
     Ok(Json(user.to_gotrue_json_with(&factors)))

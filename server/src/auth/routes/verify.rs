@@ -50,7 +50,11 @@ pub(super) async fn verify_link(
         "recovery" | "invite" => "/auth/reset-password",
         _ => "/user-dashboard",
     };
-    let target = service::safe_redirect(&state, query.redirect_to.as_deref(), default_path);
+    let target = service::safe_redirect(
+        &state.config.public_url,
+        query.redirect_to.as_deref(),
+        default_path,
+    );
     let failure = |code: &str, description: &str| {
         Redirect::to(&format!(
             "{target}#error=access_denied&error_code={code}&error_description={}",
@@ -62,13 +66,30 @@ pub(super) async fn verify_link(
     let (Some(purposes), Some(token)) = (purposes, query.token.filter(|t| !t.is_empty())) else {
         return Ok(expired());
     };
-    let Some(verified) = links::verify(&state, Presented::Link(&token), purposes).await? else {
+    let Some(verified) = links::verify(
+        &state.db,
+        &state.outbox,
+        Presented::Link(&token),
+        purposes,
+        state.clock.now_ms(),
+    )
+    .await?
+    else {
         return Ok(expired());
     };
     if let Some(code) = verified.pkce_code {
         return Ok(Redirect::to(&with_query(&target, &format!("code={code}"))).into_response());
     }
-    let session = match service::start_session(&state, &verified.user_id, &client, "otp").await {
+    let session = match service::start_session(
+        &state.db,
+        state.session_tokens(),
+        &verified.user_id,
+        &client,
+        "otp",
+        state.clock.now_ms(),
+    )
+    .await
+    {
         Ok(session) => session,
         Err(crate::error::AppError::Forbidden(_)) => {
             return Ok(failure("user_banned", crate::auth::users::BANNED))
@@ -136,10 +157,16 @@ pub(super) async fn verify_otp(
                 "Only the token_hash and type should be provided",
             ));
         }
-        service::rate_limit(&state, "verify", &client, None).await?;
-        let verified = links::verify(&state, Presented::Link(hash.trim()), purposes)
-            .await?
-            .ok_or_else(|| otp_expired("Email link is invalid or has expired"))?;
+        service::rate_limit(&state.db, state.auth_limit(), "verify", &client, None).await?;
+        let verified = links::verify(
+            &state.db,
+            &state.outbox,
+            Presented::Link(hash.trim()),
+            purposes,
+            state.clock.now_ms(),
+        )
+        .await?
+        .ok_or_else(|| otp_expired("Email link is invalid or has expired"))?;
         return sign_in(&state, &client, verified.user_id).await;
     }
     let code = body.token.as_deref().unwrap_or("").trim();
@@ -156,14 +183,23 @@ pub(super) async fn verify_otp(
             ))
         }
     };
-    service::rate_limit(&state, "verify", &client, Some(email.as_str())).await?;
+    service::rate_limit(
+        &state.db,
+        state.auth_limit(),
+        "verify",
+        &client,
+        Some(email.as_str()),
+    )
+    .await?;
     let verified = links::verify(
-        &state,
+        &state.db,
+        &state.outbox,
         Presented::Code {
             email: &email,
             code,
         },
         purposes,
+        state.clock.now_ms(),
     )
     .await?
     .ok_or_else(|| otp_expired("Token has expired or is invalid"))?;
@@ -180,7 +216,15 @@ async fn sign_in(
     user_id: String,
 ) -> AuthResult<Json<Value>> {
     Ok(Json(
-        service::start_session(state, &user_id, client, "otp").await?,
+        service::start_session(
+            &state.db,
+            state.session_tokens(),
+            &user_id,
+            client,
+            "otp",
+            state.clock.now_ms(),
+        )
+        .await?,
     ))
 }
 
