@@ -1,7 +1,7 @@
-//! The signed-in member's own account: profile and password (SPEC §2 Account).
+//! The signed-in member's own account: profile, password, data export and deletion (SPEC §2
+//! Account).
 
 pub mod data;
-pub mod password;
 pub mod profile;
 pub mod routes;
 

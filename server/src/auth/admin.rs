@@ -1,16 +1,12 @@
 //! The admin side of `/auth/v1`: who may call it (a `service_role` or `supabase_admin` key signed
 //! with the JWT secret) and the key the operator prints with `swaz service-key`.
 
-use axum::extract::FromRequestParts;
-use axum::http::request::Parts;
 use axum::http::StatusCode;
 use jsonwebtoken::{encode, Algorithm, EncodingKey, Header};
 use serde::{Deserialize, Serialize};
 
 use super::error::AuthError;
-use super::extract::bearer;
-use super::tokens::Refused;
-use crate::app::AppState;
+use crate::db::Db;
 
 /// The roles GoTrue lets through to its admin endpoints (`GOTRUE_JWT_ADMIN_ROLES`).
 pub const ADMIN_ROLES: [&str; 2] = ["service_role", "supabase_admin"];
@@ -36,49 +32,6 @@ pub fn service_key(secret: &str, now_secs: i64, days: i64) -> anyhow::Result<Str
         &claims,
         &EncodingKey::from_secret(secret.as_bytes()),
     )?)
-}
-
-/// A caller of an admin endpoint, with GoTrue's 401/403 for everyone else. The product API and
-/// the user endpoints never accept these keys: they require the `authenticated` role.
-pub struct Admin;
-
-impl FromRequestParts<AppState> for Admin {
-    type Rejection = AuthError;
-
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AuthError> {
-        let Some(token) = bearer(parts) else {
-            return Err(AuthError::new(
-                StatusCode::UNAUTHORIZED,
-                "no_authorization",
-                "This endpoint requires a Bearer token",
-            ));
-        };
-        let claims: AdminKeyClaims = state
-            .tokens
-            .signed_payload(token)
-            .and_then(|claims: AdminKeyClaims| {
-                if claims.exp <= state.clock.now_secs() {
-                    Err(Refused::Expired)
-                } else {
-                    Ok(claims)
-                }
-            })
-            .map_err(|refused| {
-                AuthError::new(
-                    StatusCode::FORBIDDEN,
-                    "bad_jwt",
-                    format!("invalid JWT: unable to parse or verify signature, {refused}"),
-                )
-            })?;
-        if !ADMIN_ROLES.contains(&claims.role.as_str()) {
-            return Err(AuthError::new(
-                StatusCode::FORBIDDEN,
-                "not_admin",
-                "User not allowed",
-            ));
-        }
-        Ok(Admin)
-    }
 }
 
 /// Parses a ban duration as GoTrue takes it: a Go duration (`24h`, `1h30m`, `90s`) or `none`.
@@ -163,14 +116,14 @@ fn merged(
 /// Applies the operator's changes in one transaction; `None` when there is no such user. A ban
 /// signs the user out everywhere; an address taken by someone else is a conflict.
 pub async fn update_user(
-    state: &AppState,
+    db: &Db,
     id: &str,
     changes: AdminChanges,
+    now: i64,
 ) -> crate::error::Result<Option<super::users::User>> {
     use super::users::{self, Field};
     use super::{otp, sessions};
-    let now = state.clock.now_ms();
-    let mut tx = state.db.begin_write().await?;
+    let mut tx = db.begin_write().await?;
     let Some(user) = users::by_id(&mut tx, id).await? else {
         return Ok(None);
     };

@@ -4,9 +4,10 @@ use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use axum::http::{header, StatusCode};
 
+use super::admin::{AdminKeyClaims, ADMIN_ROLES};
 use super::error::AuthError;
 use super::sessions;
-use super::tokens::{AccessClaims, Claims, MemberClaims};
+use super::tokens::{AccessClaims, Claims, MemberClaims, Refused};
 use crate::app::AppState;
 use crate::error::AppError;
 
@@ -104,5 +105,48 @@ impl FromRequestParts<AppState> for AuthClaims {
             )),
             Err(Failure::Internal(e)) => Err(e.into()),
         }
+    }
+}
+
+/// A caller of an admin endpoint, with GoTrue's 401/403 for everyone else. The product API and
+/// the user endpoints never accept these keys: they require the `authenticated` role.
+pub struct Admin;
+
+impl FromRequestParts<AppState> for Admin {
+    type Rejection = AuthError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AuthError> {
+        let Some(token) = bearer(parts) else {
+            return Err(AuthError::new(
+                StatusCode::UNAUTHORIZED,
+                "no_authorization",
+                "This endpoint requires a Bearer token",
+            ));
+        };
+        let claims: AdminKeyClaims = state
+            .tokens
+            .signed_payload(token)
+            .and_then(|claims: AdminKeyClaims| {
+                if claims.exp <= state.clock.now_secs() {
+                    Err(Refused::Expired)
+                } else {
+                    Ok(claims)
+                }
+            })
+            .map_err(|refused| {
+                AuthError::new(
+                    StatusCode::FORBIDDEN,
+                    "bad_jwt",
+                    format!("invalid JWT: unable to parse or verify signature, {refused}"),
+                )
+            })?;
+        if !ADMIN_ROLES.contains(&claims.role.as_str()) {
+            return Err(AuthError::new(
+                StatusCode::FORBIDDEN,
+                "not_admin",
+                "User not allowed",
+            ));
+        }
+        Ok(Admin)
     }
 }

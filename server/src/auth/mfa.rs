@@ -7,8 +7,7 @@ use sqlx::{AnyConnection, Row};
 
 use super::sessions::{self, NewSession};
 use super::totp;
-use crate::app::AppState;
-use crate::db::ms_to_rfc3339;
+use crate::db::{ms_to_rfc3339, Db};
 use crate::error::Result;
 
 /// GoTrue's `MFA_MAX_ENROLLED_FACTORS`.
@@ -122,13 +121,13 @@ pub struct Enrolled {
 
 /// Adds an unverified TOTP factor and answers its secret as a URI and QR code.
 pub async fn enroll(
-    state: &AppState,
+    db: &Db,
     caller: &Caller<'_>,
     friendly_name: &str,
     issuer: &str,
+    now: i64,
 ) -> Result<std::result::Result<Enrolled, MfaError>> {
-    let now = state.clock.now_ms();
-    let mut tx = state.db.begin_write().await?;
+    let mut tx = db.begin_write().await?;
     sqlx::query(
         "DELETE FROM mfa_factors WHERE user_id = $1 AND status = 'unverified' AND created_at < $2",
     )
@@ -179,13 +178,13 @@ pub struct Challenge {
 
 /// Opens a challenge on one of the caller's factors.
 pub async fn challenge(
-    state: &AppState,
+    db: &Db,
     user_id: &str,
     factor_id: &str,
     ip: &str,
+    now: i64,
 ) -> Result<std::result::Result<Challenge, MfaError>> {
-    let now = state.clock.now_ms();
-    let mut tx = state.db.begin_write().await?;
+    let mut tx = db.begin_write().await?;
     if factor_of(&mut tx, user_id, factor_id).await?.is_none() {
         return Ok(Err(MfaError::FactorNotFound));
     }
@@ -213,14 +212,14 @@ pub struct Verified {
 
 /// Answers a challenge with a code: the factor becomes verified and the session aal2.
 pub async fn verify(
-    state: &AppState,
+    db: &Db,
     caller: &Caller<'_>,
     factor_id: &str,
     challenge_id: &str,
     code: &str,
+    now: i64,
 ) -> Result<std::result::Result<Verified, MfaError>> {
-    let now = state.clock.now_ms();
-    let mut tx = state.db.begin_write().await?;
+    let mut tx = db.begin_write().await?;
     let Some(factor) = factor_of(&mut tx, caller.user_id, factor_id).await? else {
         return Ok(Err(MfaError::FactorNotFound));
     };
@@ -276,11 +275,11 @@ pub async fn verify(
 
 /// Removes one of the caller's factors; a verified one only from an aal2 session.
 pub async fn unenroll(
-    state: &AppState,
+    db: &Db,
     caller: &Caller<'_>,
     factor_id: &str,
 ) -> Result<std::result::Result<(), MfaError>> {
-    let mut tx = state.db.begin_write().await?;
+    let mut tx = db.begin_write().await?;
     let Some(factor) = factor_of(&mut tx, caller.user_id, factor_id).await? else {
         return Ok(Err(MfaError::FactorNotFound));
     };

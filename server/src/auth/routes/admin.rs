@@ -9,8 +9,9 @@ use serde_json::{json, Value};
 
 use super::{json_object, parse_body, parse_email, parse_password, AuthResult};
 use crate::app::AppState;
-use crate::auth::admin::{self, parse_ban_duration, user_id, Admin, AdminChanges};
+use crate::auth::admin::{self, parse_ban_duration, user_id, AdminChanges};
 use crate::auth::error::AuthError;
+use crate::auth::extract::Admin;
 use crate::auth::mfa;
 use crate::auth::service::{self, CreateUser};
 use crate::auth::{password, users};
@@ -227,7 +228,7 @@ pub(super) async fn update_user(
         app_metadata: json_object(body.app_metadata, "app_metadata")?,
         ban_ms,
     };
-    let user = admin::update_user(&state, id, changes)
+    let user = admin::update_user(&state.db, id, changes, state.clock.now_ms())
         .await
         .map_err(|e| match e {
             AppError::Conflict(_) => AuthError::email_exists(),

@@ -114,7 +114,14 @@ pub(super) async fn enroll(
         Some(issuer) => issuer.chars().take(100).collect(),
         None => "SWAZ".to_owned(),
     };
-    let enrolled = mfa::enroll(&state, &caller(&claims), &name, &issuer).await??;
+    let enrolled = mfa::enroll(
+        &state.db,
+        &caller(&claims),
+        &name,
+        &issuer,
+        state.clock.now_ms(),
+    )
+    .await??;
     Ok(Json(json!({
         "id": enrolled.factor.id,
         "type": "totp",
@@ -142,7 +149,8 @@ pub(super) async fn challenge(
         Some(&claims.sub),
     )
     .await?;
-    let challenge = mfa::challenge(&state, &claims.sub, id, &client.ip).await??;
+    let challenge =
+        mfa::challenge(&state.db, &claims.sub, id, &client.ip, state.clock.now_ms()).await??;
     Ok(Json(json!({
         "id": challenge.id,
         "type": "totp",
@@ -182,7 +190,15 @@ pub(super) async fn verify(
         Some(&claims.sub),
     )
     .await?;
-    let verified = mfa::verify(&state, &caller(&claims), id, &challenge_id, &code).await??;
+    let verified = mfa::verify(
+        &state.db,
+        &caller(&claims),
+        id,
+        &challenge_id,
+        &code,
+        state.clock.now_ms(),
+    )
+    .await??;
     let mut conn = state.db.pool().acquire().await?;
     Ok(Json(
         service::session_answer(
@@ -202,6 +218,6 @@ pub(super) async fn unenroll(
     Path(id): Path<String>,
 ) -> AuthResult<Json<Value>> {
     let id = factor_id(&id)?;
-    mfa::unenroll(&state, &caller(&claims), id).await??;
+    mfa::unenroll(&state.db, &caller(&claims), id).await??;
     Ok(Json(json!({ "id": id })))
 }

@@ -6,21 +6,22 @@ use utoipa_axum::routes;
 
 use crate::app::AppState;
 
+mod data;
+mod password;
+mod profile;
+
 /// This capability's product-API routes, joined under `/_api/v1` by `app::router`.
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(
-            super::profile::get_profile,
-            super::profile::put_profile
-        ))
-        .routes(routes!(super::profile::put_time_zone))
-        .routes(routes!(super::password::change_password))
-        .routes(routes!(super::data::export))
-        .routes(routes!(super::data::delete_account))
+        .routes(routes!(profile::get_profile, profile::put_profile))
+        .routes(routes!(profile::put_time_zone))
+        .routes(routes!(password::change_password))
+        .routes(routes!(data::export))
+        .routes(routes!(data::delete_account))
 }
 
 /// The identity admin API's account deletion, which erases the product's data too; `app::router`
 /// hands it to `auth::routes::router`.
 pub fn admin_account_deletion() -> MethodRouter<AppState> {
-    delete(super::data::delete_as_admin)
+    delete(data::delete_as_admin)
 }

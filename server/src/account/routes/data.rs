@@ -1,0 +1,99 @@
+//! `GET /_api/v1/account/export`, `DELETE /_api/v1/account`, and the identity admin API's
+//! `DELETE /auth/v1/admin/users/{id}`.
+
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::Json;
+use serde_json::{json, Value};
+use utoipa::ToSchema;
+
+use crate::account::data::{self, AccountExport};
+use crate::app::AppState;
+use crate::auth::admin;
+use crate::auth::error::AuthError;
+use crate::auth::extract::Admin;
+use crate::auth::CurrentUser;
+use crate::error::{AppError, ErrorBody, Result};
+use crate::http::json::ApiJson;
+
+/// Everything of the signed-in athlete's, as one JSON document.
+#[utoipa::path(get, path = "/account/export", tag = "account",
+    responses((status = 200, body = AccountExport), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)),
+    security(("bearer" = [])))]
+pub async fn export(State(state): State<AppState>, me: CurrentUser) -> Result<Json<AccountExport>> {
+    let export = data::export(
+        &state.db,
+        state.payments.as_ref(),
+        &me.id,
+        state.clock.now_ms(),
+    )
+    .await?;
+    Ok(Json(export))
+}
+
+/// What the athlete types to confirm.
+pub const DELETE_CONFIRMATION: &str = "DELETE";
+
+#[derive(serde::Deserialize, ToSchema)]
+#[allow(dead_code)] // Documents the body; the handler reads the JSON itself.
+pub struct DeleteAccountInput {
+    /// Must be `DELETE`.
+    confirmation: String,
+}
+
+/// Deletes the account and everything of it, queued mail included. A team admin must hand the
+/// team over (or end it) first: 409. An active individual membership is cancelled with the
+/// payment provider first, so nothing more is charged.
+#[utoipa::path(delete, path = "/account", tag = "account", request_body = DeleteAccountInput,
+    responses((status = 204), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+              (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)),
+    security(("bearer" = [])))]
+pub async fn delete_account(
+    State(state): State<AppState>,
+    me: CurrentUser,
+    ApiJson(body): ApiJson<Value>,
+) -> Result<StatusCode> {
+    if body
+        .get("confirmation")
+        .and_then(Value::as_str)
+        .map(str::trim)
+        != Some(DELETE_CONFIRMATION)
+    {
+        return Err(AppError::bad_request(
+            "Type DELETE to confirm that your account and all its data should be deleted.",
+        ));
+    }
+    if let Some(team) = data::team_run_by(&state.db, &me.id).await? {
+        return Err(AppError::conflict(format!(
+            "You are the admin of the team {team}. Make another member admin, or end the team's membership, before deleting your account."
+        )));
+    }
+    data::erase(&state.db, state.payments.as_ref(), &me.id).await?;
+    tracing::info!(user = %me.id, "account deleted at the member's request");
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// `DELETE /auth/v1/admin/users/{id}`: deletes an account and everything of it, with GoTrue's
+/// answers (`should_soft_delete` is accepted and deletes too: nothing of a deleted athlete is kept).
+pub async fn delete_as_admin(
+    _: Admin,
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, AuthError> {
+    let id = admin::user_id(&id)?;
+    if let Some(team) = data::team_run_by(&state.db, id).await? {
+        return Err(AuthError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "validation_failed",
+            format!("This user is the admin of the team {team}: make another member admin, or end the team's membership, first."),
+        ));
+    }
+    data::erase(&state.db, state.payments.as_ref(), id)
+        .await
+        .map_err(|e| match e {
+            AppError::NotFound(_) => AuthError::user_not_found(),
+            other => other.into(),
+        })?;
+    tracing::info!(user = %id, "account deleted through the admin API");
+    Ok(Json(json!({})))
+}
