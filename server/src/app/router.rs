@@ -65,7 +65,7 @@ pub fn router(state: AppState) -> Router {
         // Stripe calls this; it is verified by signature, not documented for clients.
         .route(
             "/stripe/webhook",
-            axum::routing::post(billing::stripe::webhook::receive),
+            axum::routing::post(billing::stripe::routes::receive),
         )
         .fallback(|| async { AppError::not_found("This API endpoint does not exist.") });
     let max_body = state.config.max_body_bytes;

@@ -97,6 +97,15 @@ impl App {
         }
     }
 
+    /// The membership services' database, payment provider and plans.
+    pub fn billing(&self) -> billing::service::Billing<'_> {
+        billing::service::Billing {
+            db: &self.db,
+            payments: self.payments.as_ref(),
+            plans: &self.config.billing,
+        }
+    }
+
     /// How identity mails links from this instance.
     pub fn mailer(&self) -> auth::links::Mailer<'_> {
         auth::links::Mailer {

@@ -3,12 +3,12 @@
 
 pub mod dto;
 pub mod entitlements;
+pub mod extract;
 pub mod local;
-pub mod paid;
 pub mod plans;
 pub mod provider;
 pub mod routes;
 pub mod service;
 pub mod stripe;
 
-pub use paid::PaidUser;
+pub use extract::PaidUser;

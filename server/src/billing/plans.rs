@@ -1,11 +1,8 @@
 //! The four plans (SPEC §6) with prices from settings, and `GET /_api/v1/plans`.
 
-use axum::extract::State;
-use axum::Json;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::app::AppState;
 use crate::config::BillingConfig;
 use crate::error::AppError;
 
@@ -100,17 +97,6 @@ pub fn stripe_price(config: &BillingConfig, id: PlanId) -> &str {
 #[derive(Serialize, ToSchema)]
 pub struct Plans {
     pub plans: Vec<Plan>,
-}
-
-/// The plans on sale, with prices.
-#[utoipa::path(get, path = "/plans", tag = "billing", responses((status = 200, body = Plans)))]
-pub async fn list_plans(State(state): State<AppState>) -> Json<Plans> {
-    Json(Plans {
-        plans: ALL
-            .into_iter()
-            .map(|id| plan(&state.config.billing, id))
-            .collect(),
-    })
 }
 
 #[cfg(test)]

@@ -11,7 +11,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::dto::{past, PastInvoice, PaymentMethod};
-use super::plans::PlanId;
+use super::plans::{self, PlanId, Plans, ALL};
 use super::provider::{CheckoutMode, CheckoutRequest, SetupRequest, SubscriptionInfo};
 use super::service::{self, FirstFlow};
 use crate::app::AppState;
@@ -24,7 +24,7 @@ use crate::http::json::ApiJson;
 /// This capability's product-API routes, joined under `/_api/v1` by `app::router`.
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
-        .routes(routes!(super::plans::list_plans))
+        .routes(routes!(list_plans))
         .routes(routes!(checkout))
         .routes(routes!(subscription_success_result))
         .routes(routes!(subscription_success))
@@ -149,7 +149,14 @@ pub async fn subscription_success_result(
     Query(q): Query<SessionQuery>,
 ) -> Result<Json<SubscriptionSuccessResult>> {
     limit_payment_calls(&state, "first-flow", &client).await?;
-    match service::complete_first_checkout(&state, q.sessionid.as_deref().unwrap_or("")).await? {
+    match service::complete_first_checkout(
+        state.billing(),
+        state.mailer(),
+        q.sessionid.as_deref().unwrap_or(""),
+        state.clock.now_ms(),
+    )
+    .await?
+    {
         FirstFlow::NewUser {
             email,
             generated_password,
@@ -179,10 +186,11 @@ pub async fn subscription_success(
     Query(q): Query<SessionQuery>,
 ) -> Result<Json<SuccessStatus>> {
     let status = service::complete_member_checkout(
-        &state,
+        state.billing(),
         &me.id,
         &me.email,
         q.sessionid.as_deref().unwrap_or(""),
+        state.clock.now_ms(),
     )
     .await?;
     Ok(Json(SuccessStatus { status }))
@@ -223,7 +231,7 @@ async fn my_subscription(state: &AppState, me: &CurrentUser) -> Result<Subscript
         .subscription(&current.subscription_id)
         .await?
         .ok_or_else(|| AppError::not_found("You have no membership yet."))?;
-    service::refresh_mirror(state, &sub).await?;
+    service::refresh_mirror(state.billing(), &sub, state.clock.now_ms()).await?;
     Ok(sub)
 }
 
@@ -319,7 +327,7 @@ pub async fn cancel(
     } else {
         state.payments.cancel_at_period_end(&sub.id).await?
     };
-    service::refresh_mirror(&state, &sub).await?;
+    service::refresh_mirror(state.billing(), &sub, state.clock.now_ms()).await?;
     sqlx::query(
         "UPDATE subscriptions SET cancel_reason = COALESCE(cancel_reason, $1) WHERE id = $2",
     )
@@ -343,7 +351,11 @@ pub async fn resume(
     State(state): State<AppState>,
     me: CurrentUser,
 ) -> Result<Json<SubscriptionView>> {
-    Ok(Json(service::resume(&state, &me.id).await?.into()))
+    Ok(Json(
+        service::resume(state.billing(), &me.id, state.clock.now_ms())
+            .await?
+            .into(),
+    ))
 }
 
 #[derive(Serialize, ToSchema)]
@@ -413,4 +425,15 @@ pub async fn billing_history(
         }),
         history: history.into_iter().map(past).collect(),
     }))
+}
+
+/// The plans on sale, with prices.
+#[utoipa::path(get, path = "/plans", tag = "billing", responses((status = 200, body = Plans)))]
+pub async fn list_plans(State(state): State<AppState>) -> Json<Plans> {
+    Json(Plans {
+        plans: ALL
+            .into_iter()
+            .map(|id| plans::plan(&state.config.billing, id))
+            .collect(),
+    })
 }

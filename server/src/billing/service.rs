@@ -4,10 +4,14 @@
 use sqlx::{AnyConnection, Row};
 
 use super::plans;
-use super::provider::{CheckoutInfo, CheckoutMode, SubscriptionInfo, ENDED_CANNOT_RESUME};
-use crate::app::AppState;
+use super::provider::{
+    CheckoutInfo, CheckoutMode, PaymentProvider, SubscriptionInfo, ENDED_CANNOT_RESUME,
+};
+use crate::auth::links::Mailer;
 use crate::auth::password::{self, NewPassword};
 use crate::auth::users;
+use crate::config::BillingConfig;
+use crate::db::Db;
 use crate::domain::{name_part, Email};
 use crate::error::{AppError, Result};
 use crate::teams;
@@ -63,24 +67,24 @@ pub async fn mirror(
     Ok(())
 }
 
+/// What the membership services work with: the database, the payment provider and the plans.
+#[derive(Clone, Copy)]
+pub struct Billing<'a> {
+    pub db: &'a Db,
+    pub payments: &'a dyn PaymentProvider,
+    pub plans: &'a BillingConfig,
+}
+
 /// Updates the app's copy of a subscription it already knows (webhooks, refreshes).
-pub async fn refresh_mirror(state: &AppState, sub: &SubscriptionInfo) -> Result<()> {
+pub async fn refresh_mirror(billing: Billing<'_>, sub: &SubscriptionInfo, now: i64) -> Result<()> {
     let owner: Option<String> =
         sqlx::query_scalar("SELECT user_id FROM subscriptions WHERE id = $1")
             .bind(&sub.id)
-            .fetch_optional(state.db.pool())
+            .fetch_optional(billing.db.pool())
             .await?;
     if let Some(owner) = owner {
-        let mut conn = state.db.pool().acquire().await?;
-        mirror(
-            &mut conn,
-            state.payments.name(),
-            &owner,
-            sub,
-            None,
-            state.clock.now_ms(),
-        )
-        .await?;
+        let mut conn = billing.db.pool().acquire().await?;
+        mirror(&mut conn, billing.payments.name(), &owner, sub, None, now).await?;
     }
     Ok(())
 }
@@ -110,9 +114,9 @@ pub const RESUME_IS_FOR_THE_PAYER: &str =
 /// Resumes `user_id`'s own membership that is set to end at period end, while the period still
 /// runs: it renews again. The same people who may cancel may resume: the member who pays for
 /// the subscription (for a team plan, the admin who bought it).
-pub async fn resume(state: &AppState, user_id: &str) -> Result<SubscriptionInfo> {
+pub async fn resume(billing: Billing<'_>, user_id: &str, now: i64) -> Result<SubscriptionInfo> {
     let (membership, team) = {
-        let mut conn = state.db.pool().acquire().await?;
+        let mut conn = billing.db.pool().acquire().await?;
         (
             current(&mut conn, user_id).await?,
             teams::storage::team_of(&mut conn, user_id).await?,
@@ -126,12 +130,12 @@ pub async fn resume(state: &AppState, user_id: &str) -> Result<SubscriptionInfo>
             ),
         });
     };
-    let sub = state
+    let sub = billing
         .payments
         .subscription(&membership.subscription_id)
         .await?
         .ok_or_else(|| AppError::not_found("You have no membership yet."))?;
-    refresh_mirror(state, &sub).await?;
+    refresh_mirror(billing, &sub, now).await?;
     if sub.status == "canceled" {
         return Err(AppError::conflict(ENDED_CANNOT_RESUME));
     }
@@ -141,15 +145,15 @@ pub async fn resume(state: &AppState, user_id: &str) -> Result<SubscriptionInfo>
         ));
     }
     // The provider may not have noticed yet; the app's clock decides.
-    if sub.current_period_end <= state.clock.now_secs() {
+    if sub.current_period_end <= now.div_euclid(1000) {
         return Err(AppError::conflict(ENDED_CANNOT_RESUME));
     }
-    let sub = state.payments.resume(&sub.id).await?;
-    refresh_mirror(state, &sub).await?;
+    let sub = billing.payments.resume(&sub.id).await?;
+    refresh_mirror(billing, &sub, now).await?;
     // The reason belonged to the cancellation just undone; a later one records its own.
     sqlx::query("UPDATE subscriptions SET cancel_reason = NULL WHERE id = $1")
         .bind(&sub.id)
-        .execute(state.db.pool())
+        .execute(billing.db.pool())
         .await?;
     Ok(sub)
 }
@@ -162,13 +166,13 @@ pub async fn customer_of(conn: &mut AnyConnection, user_id: &str) -> sqlx::Resul
 }
 
 async fn paid_checkout(
-    state: &AppState,
+    billing: Billing<'_>,
     session_id: &str,
 ) -> Result<(CheckoutInfo, SubscriptionInfo)> {
     if session_id.trim().is_empty() {
         return Err(AppError::bad_request("The sessionid parameter is missing."));
     }
-    let info = state
+    let info = billing
         .payments
         .checkout(session_id)
         .await?
@@ -184,23 +188,27 @@ async fn paid_checkout(
         ));
     }
     let sub_id = info.subscription_id.clone().unwrap_or_default();
-    let sub = state.payments.subscription(&sub_id).await?.ok_or_else(|| {
-        AppError::Internal(anyhow::anyhow!(
-            "paid checkout {session_id} has no subscription {sub_id}"
-        ))
-    })?;
+    let sub = billing
+        .payments
+        .subscription(&sub_id)
+        .await?
+        .ok_or_else(|| {
+            AppError::Internal(anyhow::anyhow!(
+                "paid checkout {session_id} has no subscription {sub_id}"
+            ))
+        })?;
     Ok((info, sub))
 }
 
 /// Attaches a paid subscription to `user_id`; a team plan makes a team with the user as admin.
 async fn attach(
-    state: &AppState,
+    billing: Billing<'_>,
     conn: &mut AnyConnection,
     user_id: &str,
     first_name: &str,
     sub: &SubscriptionInfo,
+    now: i64,
 ) -> Result<()> {
-    let now = state.clock.now_ms();
     let team_id = if sub.plan.is_team() {
         let existing: Option<String> =
             sqlx::query_scalar("SELECT id FROM teams WHERE subscription_id = $1")
@@ -215,7 +223,7 @@ async fn attach(
                 } else {
                     format!("{first_name}'s Team")
                 };
-                let seats = plans::plan(&state.config.billing, sub.plan).seats;
+                let seats = plans::plan(billing.plans, sub.plan).seats;
                 Some(teams::create(conn, &name, seats, &sub.id, user_id, now).await?)
             }
         }
@@ -224,7 +232,7 @@ async fn attach(
     };
     mirror(
         conn,
-        state.payments.name(),
+        billing.payments.name(),
         user_id,
         sub,
         team_id.as_deref(),
@@ -236,7 +244,7 @@ async fn attach(
 
 /// Locks the checkout's processing row; answers (result user id, existing-user flag).
 async fn claim_checkout(
-    state: &AppState,
+    db: &Db,
     conn: &mut AnyConnection,
     session_id: &str,
     now: i64,
@@ -246,7 +254,7 @@ async fn claim_checkout(
         .bind(now)
         .execute(&mut *conn)
         .await?;
-    let lock = if state.db.kind() == crate::db::DbKind::Postgres {
+    let lock = if db.kind() == crate::db::DbKind::Postgres {
         " FOR UPDATE"
     } else {
         ""
@@ -308,8 +316,13 @@ fn split_name(full: &str, email: &Email) -> (String, String) {
 /// The first flow (SPEC §4): a visitor paid without an account. Creates the account with a
 /// generated password and a confirmation e-mail, or attaches the subscription to the existing
 /// account with that e-mail. Retries and double clicks never make a second user or membership.
-pub async fn complete_first_checkout(state: &AppState, session_id: &str) -> Result<FirstFlow> {
-    let (info, sub) = paid_checkout(state, session_id).await?;
+pub async fn complete_first_checkout(
+    billing: Billing<'_>,
+    mailer: Mailer<'_>,
+    session_id: &str,
+    now: i64,
+) -> Result<FirstFlow> {
+    let (info, sub) = paid_checkout(billing, session_id).await?;
     if info.buyer_user_id.is_some() {
         return Err(AppError::not_found(
             "This checkout was started by a signed-in member: sign in to finish it.",
@@ -327,7 +340,9 @@ pub async fn complete_first_checkout(state: &AppState, session_id: &str) -> Resu
     // Two different checkouts for one new e-mail may race to create the account (PostgreSQL
     // reports it as a unique violation); the second attempt then finds the account.
     for _ in 0..3 {
-        if let Some(outcome) = try_first_checkout(state, session_id, &info, &sub, &email).await? {
+        if let Some(outcome) =
+            try_first_checkout(billing, mailer, session_id, (&info, &sub), &email, now).await?
+        {
             return Ok(outcome);
         }
     }
@@ -337,18 +352,18 @@ pub async fn complete_first_checkout(state: &AppState, session_id: &str) -> Resu
 }
 
 async fn try_first_checkout(
-    state: &AppState,
+    billing: Billing<'_>,
+    mailer: Mailer<'_>,
     session_id: &str,
-    info: &CheckoutInfo,
-    sub: &SubscriptionInfo,
+    (info, sub): (&CheckoutInfo, &SubscriptionInfo),
     email: &Email,
+    now: i64,
 ) -> Result<Option<FirstFlow>> {
-    let now = state.clock.now_ms();
     let processed: Option<String> = sqlx::query_scalar(
         "SELECT result_user_id FROM billing_checkouts WHERE session_id = $1 AND result_user_id IS NOT NULL",
     )
     .bind(session_id)
-    .fetch_optional(state.db.pool())
+    .fetch_optional(billing.db.pool())
     .await?;
     // Hashing costs tens of milliseconds: only when an account may be created.
     let generated = password::generate();
@@ -357,8 +372,8 @@ async fn try_first_checkout(
         None => password::hash(&NewPassword::parse(&generated)?).await?,
     };
 
-    let mut tx = state.db.begin_write().await?;
-    let (done_for, existing) = claim_checkout(state, &mut tx, session_id, now).await?;
+    let mut tx = billing.db.begin_write().await?;
+    let (done_for, existing) = claim_checkout(billing.db, &mut tx, session_id, now).await?;
     if done_for.is_some() {
         tx.commit().await?;
         return Ok(Some(if existing {
@@ -376,7 +391,7 @@ async fn try_first_checkout(
         return Ok(None);
     }
     if let Some(user) = users::by_email(&mut tx, email).await? {
-        attach(state, &mut tx, &user.id, &user.first_name, sub).await?;
+        attach(billing, &mut tx, &user.id, &user.first_name, sub, now).await?;
         mark_checkout(&mut tx, session_id, &user.id, true, now).await?;
         tx.commit().await?;
         return Ok(Some(FirstFlow::ExistingUser { email: user.email }));
@@ -400,16 +415,9 @@ async fn try_first_checkout(
         Err(e) if crate::error::is_unique_violation(&e) => return Ok(None),
         Err(e) => return Err(e.into()),
     };
-    let redirect = format!("{}/user-dashboard", state.config.public_url);
-    crate::auth::links::send_confirmation(
-        &mut tx,
-        state.mailer(),
-        &user,
-        &redirect,
-        state.clock.now_ms(),
-    )
-    .await?;
-    attach(state, &mut tx, &user.id, &first, sub).await?;
+    let redirect = format!("{}/user-dashboard", mailer.base_url);
+    crate::auth::links::send_confirmation(&mut tx, mailer, &user, &redirect, now).await?;
+    attach(billing, &mut tx, &user.id, &first, sub, now).await?;
     mark_checkout(&mut tx, session_id, &user.id, false, now).await?;
     tx.commit().await?;
     Ok(Some(FirstFlow::NewUser {
@@ -420,13 +428,13 @@ async fn try_first_checkout(
 
 /// A signed-in member paid: attaches the subscription to them (idempotent).
 pub async fn complete_member_checkout(
-    state: &AppState,
+    billing: Billing<'_>,
     user_id: &str,
     email: &str,
     session_id: &str,
+    now: i64,
 ) -> Result<String> {
-    let now = state.clock.now_ms();
-    let (info, sub) = paid_checkout(state, session_id).await?;
+    let (info, sub) = paid_checkout(billing, session_id).await?;
     let theirs = match &info.buyer_user_id {
         Some(buyer) => buyer == user_id,
         None => info
@@ -439,8 +447,8 @@ pub async fn complete_member_checkout(
             "We could not find that checkout. Start again from the pricing page.",
         ));
     }
-    let mut tx = state.db.begin_write().await?;
-    let (done_for, _) = claim_checkout(state, &mut tx, session_id, now).await?;
+    let mut tx = billing.db.begin_write().await?;
+    let (done_for, _) = claim_checkout(billing.db, &mut tx, session_id, now).await?;
     match done_for {
         Some(owner) if owner == user_id => {}
         Some(_) => {
@@ -453,7 +461,7 @@ pub async fn complete_member_checkout(
                 .await?
                 .map(|u| u.first_name)
                 .unwrap_or_default();
-            attach(state, &mut tx, user_id, &first, &sub).await?;
+            attach(billing, &mut tx, user_id, &first, &sub, now).await?;
             mark_checkout(&mut tx, session_id, user_id, true, now).await?;
         }
     }

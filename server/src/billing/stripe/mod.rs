@@ -2,6 +2,7 @@
 //! Customers, Subscriptions, Invoices, cancel at period end and resuming it, over Stripe's REST
 //! API with the secret key, pinned to API version 2024-06-20. Webhooks are in `webhook`.
 
+pub mod routes;
 pub mod webhook;
 
 use async_trait::async_trait;

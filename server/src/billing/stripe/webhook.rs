@@ -1,19 +1,13 @@
-//! `POST /_api/v1/stripe/webhook`: Stripe's events, verified with the `Stripe-Signature`
-//! scheme (HMAC-SHA256 of `{timestamp}.{body}`, five-minute tolerance, constant-time compare)
-//! and handled once per event id.
+//! Stripe's webhook events: the `Stripe-Signature` scheme (HMAC-SHA256 of `{timestamp}.{body}`,
+//! five-minute tolerance, constant-time compare), and each event applied once per event id.
 
-use axum::body::Bytes;
-use axum::extract::State;
-use axum::http::HeaderMap;
-use axum::Json;
 use hmac::{Hmac, Mac};
-use serde_json::{json, Value};
+use serde_json::Value;
 use sha2::Sha256;
 use subtle::ConstantTimeEq;
 
 use super::parse_subscription;
-use crate::app::AppState;
-use crate::billing::service;
+use crate::billing::service::{self, Billing};
 use crate::error::{AppError, Result};
 
 pub const TOLERANCE_SECS: i64 = 300;
@@ -60,29 +54,8 @@ pub fn sign(body: &[u8], secret: &str, timestamp: i64) -> String {
     )
 }
 
-pub async fn receive(
-    State(state): State<AppState>,
-    headers: HeaderMap,
-    body: Bytes,
-) -> Result<Json<Value>> {
-    let now = state.clock.now_ms();
-    let secret = state
-        .config
-        .billing
-        .stripe_webhook_secret
-        .as_ref()
-        .filter(|_| state.config.billing.mode == crate::config::PaymentMode::Stripe)
-        .ok_or_else(|| {
-            AppError::not_found("Stripe webhooks are off: payments run in local test mode.")
-        })?;
-    let header = headers
-        .get("stripe-signature")
-        .and_then(|v| v.to_str().ok())
-        .ok_or_else(|| AppError::bad_request("The Stripe-Signature header is missing."))?;
-    verify(header, &body, secret.expose(), state.clock.now_secs())
-        .map_err(|why| AppError::bad_request(format!("Invalid Stripe signature: {why}.")))?;
-    let event: Value = serde_json::from_slice(&body)
-        .map_err(|_| AppError::bad_request("The event is not valid JSON."))?;
+/// Applies a verified event once per event id: answers false for a duplicate delivery.
+pub async fn apply(billing: Billing<'_>, event: &Value, now: i64) -> Result<bool> {
     let id = event
         .get("id")
         .and_then(Value::as_str)
@@ -98,20 +71,19 @@ pub async fn receive(
         .pointer("/data/object")
         .cloned()
         .unwrap_or(Value::Null);
-    let billing = &state.config.billing;
     let subscription = match kind.as_str() {
         "customer.subscription.updated"
         | "customer.subscription.deleted"
-        | "customer.subscription.created" => parse_subscription(&object, billing),
+        | "customer.subscription.created" => parse_subscription(&object, billing.plans),
         "invoice.paid" | "invoice.payment_failed" | "checkout.session.completed" => {
             match object.get("subscription").and_then(Value::as_str) {
-                Some(sub_id) => state.payments.subscription(sub_id).await?,
+                Some(sub_id) => billing.payments.subscription(sub_id).await?,
                 None => None,
             }
         }
         _ => None,
     };
-    let mut tx = state.db.begin_write().await?;
+    let mut tx = billing.db.begin_write().await?;
     let fresh = sqlx::query("INSERT INTO stripe_events (id, type, received_at) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING")
         .bind(id)
         .bind(&kind)
@@ -122,7 +94,7 @@ pub async fn receive(
         == 1;
     if !fresh {
         tx.commit().await?;
-        return Ok(Json(json!({ "received": true, "duplicate": true })));
+        return Ok(false);
     }
     if let Some(sub) = &subscription {
         let owner: Option<String> =
@@ -147,7 +119,7 @@ pub async fn receive(
     }
     tx.commit().await?;
     tracing::info!(event = id, kind, "stripe webhook handled");
-    Ok(Json(json!({ "received": true })))
+    Ok(true)
 }
 
 #[cfg(test)]
