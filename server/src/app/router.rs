@@ -73,7 +73,7 @@ pub fn router(state: AppState) -> Router {
         .route("/healthz", get(meta::healthz))
         .route("/readyz", get(meta::readyz))
         .route("/metrics", get(observe::metrics))
-        .route("/_dev/mailbox", get(mail::mailbox::list))
+        .route("/_dev/mailbox", get(mail::routes::list_mailbox))
         .route("/_dev/clock", get(dev_clock::get).post(dev_clock::set))
         .route("/_invoice/{token}", get(billing::local::invoice_page::show))
         // One-click links of reminder mails: signed, idempotent, no sign-in (see `reminders`).

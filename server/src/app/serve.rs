@@ -38,7 +38,12 @@ pub fn spawn_workers(state: &AppState) -> anyhow::Result<Workers> {
     ));
     let every = state.config.reminder_tick_secs;
     let scheduler = (every > 0).then(|| {
-        reminders::scheduler::Scheduler::spawn(state.clone(), std::time::Duration::from_secs(every))
+        let app = state.clone();
+        reminders::scheduler::Scheduler::spawn(
+            state.reminders(),
+            std::time::Duration::from_secs(every),
+            move || app.metrics.scheduler_round_finished(),
+        )
     });
     Ok(Workers {
         stop_mail,

@@ -106,6 +106,18 @@ impl App {
         }
     }
 
+    /// What the reminder rounds work with.
+    pub fn reminders(&self) -> crate::reminders::scheduler::Reminders {
+        crate::reminders::scheduler::Reminders {
+            db: self.db.clone(),
+            outbox: self.outbox.clone(),
+            clock: self.clock.clone(),
+            base_url: self.config.public_url.clone(),
+            link_secret: self.config.jwt_secret.clone(),
+            live_call_url: self.config.live_call_url.clone(),
+        }
+    }
+
     /// How identity mails links from this instance.
     pub fn mailer(&self) -> auth::links::Mailer<'_> {
         auth::links::Mailer {

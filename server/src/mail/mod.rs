@@ -2,8 +2,8 @@
 //! that causes them; a worker delivers them by SMTP when `SMTP_URL` is set, otherwise to the local
 //! mailbox (readable at `/_dev/mailbox` in development).
 
-pub mod mailbox;
 pub mod outbox;
+pub mod routes;
 pub mod templates;
 pub mod worker;
 

@@ -2,6 +2,7 @@
 //! through the mail outbox exactly once (see the module docs of `reminders`). [`tick`] is public
 //! so tests run a round directly with a moved clock instead of sleeping.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use chrono::{DateTime, Days, Utc};
@@ -12,9 +13,12 @@ use super::links::{self, Action, Link};
 use super::schedule::{self, Kind, Occasion};
 use super::settings::Settings;
 use super::storage;
-use crate::app::{App, AppState};
 use crate::auth::users;
+use crate::clock::Clock;
+use crate::config::Secret;
 use crate::dashboard::days;
+use crate::db::Db;
+use crate::mail::Outbox;
 use crate::mail::{self, templates};
 
 /// What became of one occasion.
@@ -54,8 +58,20 @@ struct Recipient<'a> {
     settings: &'a Settings,
 }
 
+/// What a reminder round works with: the database, the outbox, the clock, and what the mails'
+/// links need (the public address, the key that signs one-click links, the live call's address).
+#[derive(Clone)]
+pub struct Reminders {
+    pub db: Db,
+    pub outbox: Outbox,
+    pub clock: Arc<dyn Clock>,
+    pub base_url: String,
+    pub link_secret: Secret,
+    pub live_call_url: String,
+}
+
 /// Queues every reminder due now; answers what this round did.
-pub async fn tick(app: &App) -> anyhow::Result<TickReport> {
+pub async fn tick(app: &Reminders) -> anyhow::Result<TickReport> {
     let now = app.clock.now();
     let mut report = TickReport::default();
     let subscribers = {
@@ -137,7 +153,7 @@ fn count(report: &mut TickReport, done: Option<Outcome>) {
 
 /// Deals with one occasion; `None` when it was already dealt with (here or by another instance).
 async fn handle(
-    app: &App,
+    app: &Reminders,
     who: &Recipient<'_>,
     occasion: &Occasion,
     now: DateTime<Utc>,
@@ -206,13 +222,13 @@ async fn practised_on_day_of(
 }
 
 fn message(
-    app: &App,
+    app: &Reminders,
     who: &Recipient<'_>,
     occasion: &Occasion,
     now: DateTime<Utc>,
 ) -> mail::Message {
-    let base = &app.config.public_url;
-    let secret = app.config.jwt_secret.expose();
+    let base = &app.base_url;
+    let secret = app.link_secret.expose();
     let link = |action: Action, path: &str| {
         let token = links::sign(
             &Link {
@@ -257,7 +273,7 @@ fn message(
                 who.email,
                 who.first_name,
                 &starts,
-                &app.config.live_call_url,
+                &app.live_call_url,
                 &links,
             )
         }
@@ -271,8 +287,13 @@ pub struct Scheduler {
 }
 
 impl Scheduler {
-    /// Runs [`tick`] every `every` (the first round after one interval) until stopped.
-    pub fn spawn(state: AppState, every: Duration) -> Self {
+    /// Runs [`tick`] every `every` (the first round after one interval) until stopped; calls
+    /// `finished` after each round that succeeded.
+    pub fn spawn(
+        reminders: Reminders,
+        every: Duration,
+        finished: impl Fn() + Send + 'static,
+    ) -> Self {
         let (stop, mut stopped) = watch::channel(false);
         let task = tokio::spawn(async move {
             loop {
@@ -280,8 +301,8 @@ impl Scheduler {
                     _ = tokio::time::sleep(every) => {}
                     _ = stopped.changed() => break,
                 }
-                match tick(&state).await {
-                    Ok(_) => state.metrics.scheduler_round_finished(),
+                match tick(&reminders).await {
+                    Ok(_) => finished(),
                     Err(err) => tracing::warn!(error = ?err, "reminder round failed"),
                 }
             }

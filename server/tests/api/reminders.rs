@@ -42,7 +42,7 @@ async fn athlete(app: &TestApp, email: &str, body: Value) -> (String, String) {
 }
 
 async fn tick(app: &TestApp) -> TickReport {
-    scheduler::tick(&app.state).await.unwrap()
+    scheduler::tick(&app.state.reminders()).await.unwrap()
 }
 
 /// Queued and sent mail to `to`, oldest first: (subject, text).
@@ -404,8 +404,11 @@ async fn the_scheduler_runs_by_itself_and_stops_when_told() {
     app.clock().set(utc("2026-11-24T12:00:00Z"));
     athlete(&app, "ann@example.com", settings("UTC", "20:00")).await;
     app.clock().set(utc("2026-11-24T20:00:00Z"));
-    let running =
-        scheduler::Scheduler::spawn(app.state.clone(), std::time::Duration::from_millis(50));
+    let running = scheduler::Scheduler::spawn(
+        app.state.reminders(),
+        std::time::Duration::from_millis(50),
+        || {},
+    );
     let messages = app.mailbox("ann@example.com", 1).await;
     assert_eq!(messages.len(), 1);
     running.stop().await;

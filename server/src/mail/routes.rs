@@ -24,7 +24,7 @@ pub struct MailboxMessage {
     created_at: String,
 }
 
-pub async fn list(
+pub async fn list_mailbox(
     State(state): State<AppState>,
     Query(query): Query<MailboxQuery>,
 ) -> Result<Json<Vec<MailboxMessage>>> {
