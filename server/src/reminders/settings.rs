@@ -86,10 +86,6 @@ impl Settings {
             saved_at: 0,
         }
     }
-
-    pub fn any_reminder(&self) -> bool {
-        self.daily_reminder || self.weekly_map_reminder || self.live_call_reminder
-    }
 }
 
 /// A complete settings update, validated.

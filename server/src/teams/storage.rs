@@ -196,14 +196,6 @@ pub async fn count_admins(conn: &mut AnyConnection, team_id: &str) -> sqlx::Resu
         .await
 }
 
-/// How many teams `user_id` is in (a person belongs to one team at a time).
-pub async fn count_teams_of(conn: &mut AnyConnection, user_id: &str) -> sqlx::Result<i64> {
-    sqlx::query_scalar("SELECT COUNT(*) FROM team_members WHERE user_id = $1")
-        .bind(user_id)
-        .fetch_one(conn)
-        .await
-}
-
 pub async fn add_member(
     conn: &mut AnyConnection,
     team_id: &str,
