@@ -1,33 +1,49 @@
-//! The texts of the e-mails the server sends.
+//! The texts of the e-mails the server sends: a plain-text body, and an HTML body written with
+//! maud's `html!`, which escapes every value spliced into it.
+
+use maud::{html, Markup, DOCTYPE};
 
 use super::Message;
 
-fn escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-        .replace('\'', "&#39;")
+/// The small print at the foot of every mail to a member.
+const TAGLINE: &str = "SWAZ — mental performance training for athletes";
+
+/// The frame of every HTML mail: the body, then one line of small print.
+fn layout(body: Markup, footer: &str) -> String {
+    html! {
+        (DOCTYPE)
+        html {
+            body style="font-family:Arial,sans-serif;color:#1a1a1a" {
+                (body)
+                p style="font-size:12px;color:#777" { (footer) }
+            }
+        }
+    }
+    .into_string()
 }
 
+/// The greeting, a paragraph for each text, and the button with its link written out for mail
+/// clients that hide buttons.
+fn content(greeting: &str, paragraphs: &[&str], button: Option<(&str, &str)>) -> Markup {
+    html! {
+        p { (greeting) }
+        @for text in paragraphs {
+            p { (text) }
+        }
+        @if let Some((label, url)) = button {
+            p {
+                a href=(url) style="display:inline-block;padding:12px 20px;background:#0b1f3a;color:#ffffff;text-decoration:none;border-radius:6px" {
+                    (label)
+                }
+            }
+            p style="font-size:12px;color:#555" { "Or paste this link into your browser: " (url) }
+        }
+    }
+}
+
+/// The HTML body of a mail to a member.
 fn html_page(greeting: &str, paragraphs: &[&str], button: Option<(&str, &str)>) -> String {
-    let mut body = format!("<p>{}</p>", escape(greeting));
-    for p in paragraphs {
-        body.push_str(&format!("<p>{}</p>", escape(p)));
-    }
-    if let Some((label, url)) = button {
-        body.push_str(&format!(
-            "<p><a href=\"{}\" style=\"display:inline-block;padding:12px 20px;background:#0b1f3a;color:#ffffff;text-decoration:none;border-radius:6px\">{}</a></p>\
-             <p style=\"font-size:12px;color:#555\">Or paste this link into your browser: {}</p>",
-            escape(url),
-            escape(label),
-            escape(url)
-        ));
-    }
-    format!(
-        "<!doctype html><html><body style=\"font-family:Arial,sans-serif;color:#1a1a1a\">{body}\
-         <p style=\"font-size:12px;color:#777\">SWAZ — mental performance training for athletes</p></body></html>"
-    )
+    layout(content(greeting, paragraphs, button), TAGLINE)
 }
 
 fn greeting(first_name: &str) -> String {
@@ -179,19 +195,21 @@ pub fn removed_from_team(to: &str, first_name: &str, team_name: &str, reason: &s
 pub fn contact_message(to: &str, name: &str, email: &str, subject: &str, message: &str) -> Message {
     let lead = format!("{name} <{email}> wrote through the contact form:");
     let note = "Reply to this e-mail to answer them.";
-    let body_html = escape(message).replace('\n', "<br>");
+    let body = html! {
+        p { (lead) }
+        p { strong { "Subject:" } " " (subject) }
+        p {
+            @for (i, line) in message.split('\n').enumerate() {
+                @if i > 0 { br; }
+                (line)
+            }
+        }
+    };
     Message {
         to: to.to_owned(),
         subject: format!("Contact form: {subject}"),
         text: format!("{lead}\n\nSubject: {subject}\n\n{message}\n\n{note}\n"),
-        html: format!(
-            "<!doctype html><html><body style=\"font-family:Arial,sans-serif;color:#1a1a1a\">\
-             <p>{}</p><p><strong>Subject:</strong> {}</p><p>{body_html}</p>\
-             <p style=\"font-size:12px;color:#777\">{}</p></body></html>",
-            escape(&lead),
-            escape(subject),
-            escape(note)
-        ),
+        html: layout(body, note),
         reply_to: Some(email.to_owned()),
     }
 }
@@ -213,18 +231,15 @@ fn reminder(
 ) -> Message {
     let hello = greeting(first_name);
     let (label, url) = button;
-    let html = html_page(&hello, &[lead], Some(button)).replace(
-        "<p style=\"font-size:12px;color:#777\">SWAZ",
-        &format!(
-            "<p><a href=\"{}\">Remind me in an hour</a></p>\
-             <p style=\"font-size:12px;color:#555\"><a href=\"{}\">Unsubscribe from this reminder</a> · \
-             <a href=\"{}\">Notification settings</a></p>\
-             <p style=\"font-size:12px;color:#777\">SWAZ",
-            escape(links.snooze),
-            escape(links.unsubscribe),
-            escape(links.settings)
-        ),
-    );
+    let body = html! {
+        (content(&hello, &[lead], Some(button)))
+        p { a href=(links.snooze) { "Remind me in an hour" } }
+        p style="font-size:12px;color:#555" {
+            a href=(links.unsubscribe) { "Unsubscribe from this reminder" }
+            " · "
+            a href=(links.settings) { "Notification settings" }
+        }
+    };
     Message {
         to: to.to_owned(),
         subject: subject.to_owned(),
@@ -232,7 +247,7 @@ fn reminder(
             "{hello}\n\n{lead}\n\n{label}: {url}\n\nRemind me in an hour: {}\n\nUnsubscribe from this reminder: {}\nNotification settings: {}\n",
             links.snooze, links.unsubscribe, links.settings
         ),
-        html,
+        html: layout(body, TAGLINE),
         reply_to: None,
     }
 }
@@ -301,5 +316,50 @@ mod tests {
         assert!(msg.text.contains("http://x/verify?token=a&type=recovery"));
         assert!(msg.html.contains("Hi &lt;Ann&gt;,"));
         assert!(msg.html.contains("token=a&amp;type=recovery"));
+    }
+
+    #[test]
+    fn a_hostile_name_and_team_name_come_out_as_text_in_the_html() {
+        let msg = removed_from_team(
+            "a@b.co",
+            "<script>alert(1)</script>",
+            "\"&<> United",
+            "Late",
+        );
+        assert!(!msg.html.contains("<script>"), "{}", msg.html);
+        assert!(msg
+            .html
+            .contains("<p>Hi &lt;script&gt;alert(1)&lt;/script&gt;,</p>"));
+        assert!(msg
+            .html
+            .contains("the team &quot;&amp;&lt;&gt; United on SWAZ"));
+        assert!(msg.text.contains("Hi <script>alert(1)</script>,"));
+        assert_eq!(msg.subject, "You are no longer a member of \"&<> United");
+    }
+
+    #[test]
+    fn reminder_links_are_attributes_and_a_contact_message_keeps_its_lines() {
+        let links = ReminderLinks {
+            snooze: "http://x/_reminders/snooze?t=a&b",
+            unsubscribe: "http://x/u?\"onclick=\"",
+            settings: "http://x/settings",
+        };
+        let msg = daily_reminder("a@b.co", "Ann", "http://x/app", &links);
+        assert!(msg.html.contains(
+            r#"<a href="http://x/_reminders/snooze?t=a&amp;b">Remind me in an hour</a>"#
+        ));
+        assert!(msg
+            .html
+            .contains(r#"href="http://x/u?&quot;onclick=&quot;""#));
+        assert!(msg
+            .text
+            .contains("Remind me in an hour: http://x/_reminders/snooze?t=a&b"));
+
+        let msg = contact_message("op@x.co", "Ann", "ann@x.co", "Hi", "one\n<b>two</b>");
+        assert!(
+            msg.html.contains("<p>one<br>&lt;b&gt;two&lt;/b&gt;</p>"),
+            "{}",
+            msg.html
+        );
     }
 }

@@ -5,6 +5,7 @@
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Response};
+use maud::{html, Markup, DOCTYPE};
 use serde::Deserialize;
 
 use super::links::{self, Action, Refused};
@@ -18,27 +19,33 @@ pub struct LinkQuery {
     t: Option<String>,
 }
 
-fn esc(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
+/// A small page that says what the link did, with the way to the settings and the dashboard.
+fn page(status: StatusCode, title: &str, text: &str, base: &str) -> Response {
+    let html = document(title, text, base).into_string();
+    (status, [("cache-control", "no-store")], Html(html)).into_response()
 }
 
-fn page(status: StatusCode, title: &str, text: &str, base: &str) -> Response {
-    let html = format!(
-        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-         <meta name=\"robots\" content=\"noindex\"><title>{t} · SWAZ</title></head>\
-         <body style=\"font-family:Arial,sans-serif;color:#1a1a1a;max-width:32rem;margin:3rem auto;padding:0 1rem\">\
-         <h1 style=\"font-size:1.5rem\">{t}</h1><p>{x}</p>\
-         <p><a href=\"{b}/account/notification-settings\">Notification settings</a> · <a href=\"{b}/user-dashboard\">Dashboard</a></p>\
-         </body></html>",
-        t = esc(title),
-        x = esc(text),
-        b = esc(base)
-    );
-    (status, [("cache-control", "no-store")], Html(html)).into_response()
+fn document(title: &str, text: &str, base: &str) -> Markup {
+    html! {
+        (DOCTYPE)
+        html lang="en" {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                meta name="robots" content="noindex";
+                title { (title) " · SWAZ" }
+            }
+            body style="font-family:Arial,sans-serif;color:#1a1a1a;max-width:32rem;margin:3rem auto;padding:0 1rem" {
+                h1 style="font-size:1.5rem" { (title) }
+                p { (text) }
+                p {
+                    a href={ (base) "/account/notification-settings" } { "Notification settings" }
+                    " · "
+                    a href={ (base) "/user-dashboard" } { "Dashboard" }
+                }
+            }
+        }
+    }
 }
 
 fn refused(state: &AppState, why: Refused) -> Response {
@@ -151,4 +158,29 @@ pub async fn unsubscribe(
         ),
         &state.config.public_url,
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::document;
+
+    #[test]
+    fn the_page_shows_its_texts_as_text_and_links_to_settings_and_dashboard() {
+        let html = document(
+            "<b>Done</b>",
+            "a \"quoted\" & <i>x</i>",
+            "https://swaz.test",
+        )
+        .into_string();
+        assert!(
+            html.contains("<title>&lt;b&gt;Done&lt;/b&gt; · SWAZ</title>"),
+            "{html}"
+        );
+        assert!(
+            html.contains("<p>a &quot;quoted&quot; &amp; &lt;i&gt;x&lt;/i&gt;</p>"),
+            "{html}"
+        );
+        assert!(html.contains(r#"<a href="https://swaz.test/account/notification-settings">"#));
+        assert!(html.contains(r#"<a href="https://swaz.test/user-dashboard">"#));
+    }
 }

@@ -514,6 +514,44 @@ async fn the_member_sees_the_subscription_changes_the_card_and_cancels_at_period
 }
 
 #[tokio::test]
+async fn the_invoice_page_shows_the_name_on_the_card_as_text() {
+    let app = TestApp::spawn().await;
+    let (_, token, _) = app.signed_in_user("ann@example.com").await;
+    let (session, _) = start_checkout(&app, "solo", Some(&token)).await;
+    let mut hostile = card("4242 4242 4242 4242");
+    hostile["name"] = json!("<script>alert(1)</script> \"&<>");
+    assert_eq!(pay(&app, &session, hostile).await.0, StatusCode::OK);
+    let res = app
+        .http
+        .post(app.url(&format!(
+            "{API}/stripe/subscriptionsuccess?sessionid={session}"
+        )))
+        .bearer_auth(&token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    let history: Value = app
+        .get_json(&format!("{API}/stripe/getcustomerbillinghistory"), &token)
+        .await;
+    let url = history["history"][0]["hostedInvoiceUrl"].as_str().unwrap();
+    let html = app
+        .http
+        .get(url)
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(!html.contains("<script>"), "{html}");
+    assert!(
+        html.contains("Billed to: &lt;script&gt;alert(1)&lt;/script&gt; &quot;&amp;&lt;&gt; &lt;"),
+        "{html}"
+    );
+}
+
+#[tokio::test]
 async fn a_member_without_a_subscription_is_told_so() {
     let app = TestApp::spawn().await;
     let (_, token, _) = app.signed_in_user("ann@example.com").await;

@@ -4,6 +4,7 @@
 use axum::extract::{Path, Query, State};
 use axum::http::header;
 use axum::response::{Html, IntoResponse, Response};
+use maud::{html, Markup, PreEscaped, DOCTYPE};
 use serde::Deserialize;
 use sqlx::Row;
 
@@ -14,13 +15,6 @@ use crate::error::{AppError, Result};
 #[derive(Deserialize)]
 pub struct InvoiceQuery {
     download: Option<String>,
-}
-
-fn esc(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
 
 /// `$29.00` for US dollars, `29.00 EUR` otherwise.
@@ -37,6 +31,66 @@ fn long_date(ms: i64) -> String {
     chrono::DateTime::from_timestamp_millis(ms)
         .map(|d| d.format("%B %-d, %Y").to_string())
         .unwrap_or_default()
+}
+
+/// What the printed invoice shows, read from the invoice and its customer.
+struct Invoice {
+    number: String,
+    status: String,
+    created_at: i64,
+    name: String,
+    email: String,
+    plan: &'static str,
+    /// Start and end, in milliseconds.
+    period: (i64, i64),
+    amount: String,
+    /// Brand and last four digits.
+    card: (String, String),
+}
+
+/// The invoice's own stylesheet: markup we wrote, so it goes into the page unescaped.
+const STYLE: &str = "body{font-family:Arial,sans-serif;color:#1a1a1a;max-width:720px;margin:40px auto;padding:0 16px}\
+table{width:100%;border-collapse:collapse;margin:24px 0}td,th{padding:8px;border-bottom:1px solid #ddd;text-align:left}\
+.right{text-align:right}.badge{background:#198754;color:#fff;padding:2px 8px;border-radius:4px}\
+.test{background:#fff3cd;padding:8px 12px;border-radius:4px}";
+
+/// The printable page, which the download saves as it is.
+fn document(invoice: &Invoice) -> Markup {
+    let (start, end) = invoice.period;
+    let (brand, last4) = &invoice.card;
+    html! {
+        (DOCTYPE)
+        html lang="en" {
+            head {
+                meta charset="utf-8";
+                title { "Invoice " (invoice.number) }
+                style { (PreEscaped(STYLE)) }
+            }
+            body {
+                h1 { "SWAZ" }
+                p.test { "Test mode — no real charge was made." }
+                h2 { "Invoice " (invoice.number) " " span.badge { (invoice.status) } }
+                p {
+                    "Date: " (long_date(invoice.created_at))
+                    br;
+                    "Billed to: " (invoice.name) " <" (invoice.email) ">"
+                }
+                table {
+                    tr { th { "Description" } th { "Period" } th.right { "Amount" } }
+                    tr {
+                        td { (invoice.plan) }
+                        td { (long_date(start)) " – " (long_date(end)) }
+                        td.right { (invoice.amount) }
+                    }
+                    tr { th colspan="2" { "Total paid" } th.right { (invoice.amount) } }
+                }
+                p {
+                    "Paid with " (brand) " ending in " (last4) ". Invoice date "
+                    (ms_to_rfc3339(invoice.created_at)) "."
+                }
+            }
+        }
+    }
 }
 
 pub async fn show(
@@ -61,30 +115,18 @@ pub async fn show(
         _ => "Team membership, yearly",
     };
     let amount = money(num("amount_paid"), &get("currency"));
-    let html = format!(
-        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Invoice {number}</title>\
-<style>body{{font-family:Arial,sans-serif;color:#1a1a1a;max-width:720px;margin:40px auto;padding:0 16px}}\
-table{{width:100%;border-collapse:collapse;margin:24px 0}}td,th{{padding:8px;border-bottom:1px solid #ddd;text-align:left}}\
-.right{{text-align:right}}.badge{{background:#198754;color:#fff;padding:2px 8px;border-radius:4px}}\
-.test{{background:#fff3cd;padding:8px 12px;border-radius:4px}}</style></head><body>\
-<h1>SWAZ</h1><p class=\"test\">Test mode — no real charge was made.</p>\
-<h2>Invoice {number} <span class=\"badge\">{status}</span></h2>\
-<p>Date: {date}<br>Billed to: {name} &lt;{email}&gt;</p>\
-<table><tr><th>Description</th><th>Period</th><th class=\"right\">Amount</th></tr>\
-<tr><td>{plan}</td><td>{start} – {end}</td><td class=\"right\">{amount}</td></tr>\
-<tr><th colspan=\"2\">Total paid</th><th class=\"right\">{amount}</th></tr></table>\
-<p>Paid with {brand} ending in {last4}. Invoice date {iso}.</p></body></html>",
-        number = esc(&get("number")),
-        status = esc(&get("status")),
-        date = long_date(num("created_at")),
-        name = esc(&get("name")),
-        email = esc(&get("email")),
-        start = long_date(num("period_start")),
-        end = long_date(num("period_end")),
-        brand = esc(&get("card_brand")),
-        last4 = esc(&get("card_last4")),
-        iso = ms_to_rfc3339(num("created_at")),
-    );
+    let html = document(&Invoice {
+        number: get("number"),
+        status: get("status"),
+        created_at: num("created_at"),
+        name: get("name"),
+        email: get("email"),
+        plan,
+        period: (num("period_start"), num("period_end")),
+        amount,
+        card: (get("card_brand"), get("card_last4")),
+    })
+    .into_string();
     if query.download.is_some() {
         let disposition = format!(
             "attachment; filename=\"SWAZ-invoice-{}.html\"",
@@ -97,9 +139,34 @@ table{{width:100%;border-collapse:collapse;margin:24px 0}}td,th{{padding:8px;bor
 
 #[cfg(test)]
 mod tests {
+    use super::{document, Invoice};
+
     #[test]
     fn money_is_shown_in_major_units() {
         assert_eq!(super::money(2900, "usd"), "$29.00");
         assert_eq!(super::money(199000, "eur"), "1990.00 EUR");
+    }
+
+    #[test]
+    fn the_customer_name_and_email_are_shown_as_text() {
+        let html = document(&Invoice {
+            number: "SWAZ-0001".into(),
+            status: "paid".into(),
+            created_at: 1_764_000_000_000,
+            name: "<script>alert(1)</script>".into(),
+            email: "a\"&b@example.com".into(),
+            plan: "Individual membership, monthly",
+            period: (1_764_000_000_000, 1_766_600_000_000),
+            amount: "$29.00".into(),
+            card: ("visa".into(), "4242".into()),
+        })
+        .into_string();
+        let billed =
+            "Billed to: &lt;script&gt;alert(1)&lt;/script&gt; &lt;a&quot;&amp;b@example.com&gt;";
+        let line = r#"<tr><td>Individual membership, monthly</td><td>November 24, 2025 – December 24, 2025</td><td class="right">$29.00</td></tr>"#;
+        assert!(!html.contains("<script>"), "{html}");
+        assert!(html.contains(billed), "{html}");
+        assert!(html.contains("<title>Invoice SWAZ-0001</title>"), "{html}");
+        assert!(html.contains(line), "{html}");
     }
 }
