@@ -75,13 +75,11 @@ pub fn router(state: AppState) -> Router {
         .route("/metrics", get(observe::metrics))
         .route("/_dev/mailbox", get(mail::routes::list_mailbox))
         .route("/_dev/clock", get(dev_clock::get).post(dev_clock::set))
-        .route("/_invoice/{token}", get(billing::local::invoice_page::show))
-        // One-click links of reminder mails: signed, idempotent, no sign-in (see `reminders`).
-        .route("/_reminders/snooze", get(reminders::pages::snooze))
         .route(
-            "/_reminders/unsubscribe",
-            get(reminders::pages::unsubscribe),
+            "/_invoice/{token}",
+            get(billing::local::routes::invoice_page),
         )
+        .merge(reminders::routes::pages())
         .nest_service(
             "/_api/v1",
             security::no_store().layer(

@@ -9,6 +9,7 @@
 
 pub mod dto;
 pub mod links;
+pub mod one_click;
 pub mod pages;
 pub mod routes;
 pub mod schedule;

@@ -1,23 +1,13 @@
-//! `GET /_reminders/snooze?t=…` and `GET /_reminders/unsubscribe?t=…`: the one-click links of
-//! reminder mails. They work without signing in because the link is signed (see `links`), and
-//! using one twice changes nothing more than using it once. Each answers a small page.
+//! The small pages the one-click links of reminder mails answer (see `one_click`).
 
-use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Response};
+use chrono::{DateTime, Utc};
 use maud::{html, Markup, DOCTYPE};
-use serde::Deserialize;
 
-use super::links::{self, Action, Refused};
-use super::schedule::{self, Kind};
-use super::storage;
-use crate::app::AppState;
-use crate::error::Result;
-
-#[derive(Deserialize)]
-pub struct LinkQuery {
-    t: Option<String>,
-}
+use super::links::Refused;
+use super::schedule::Kind;
+use super::settings::Settings;
 
 /// A small page that says what the link did, with the way to the settings and the dashboard.
 fn page(status: StatusCode, title: &str, text: &str, base: &str) -> Response {
@@ -48,16 +38,42 @@ fn document(title: &str, text: &str, base: &str) -> Markup {
     }
 }
 
-fn refused(state: &AppState, why: Refused) -> Response {
+/// What a link that is not valid, or has expired, answers.
+pub fn refused(base: &str, why: Refused) -> Response {
     let text = match why {
         Refused::Invalid => "This link is not valid. Use the link from the e-mail as it is, or change your reminders in your notification settings.",
         Refused::Expired => "This link has expired. You can change your reminders in your notification settings.",
     };
+    page(StatusCode::BAD_REQUEST, "Link not valid", text, base)
+}
+
+/// The reminder will come again at `due`, told in the athlete's zone.
+pub fn snoozed(base: &str, due: DateTime<Utc>, settings: &Settings) -> Response {
+    let at = due
+        .with_timezone(&settings.time_zone.tz())
+        .format("%H:%M")
+        .to_string();
     page(
-        StatusCode::BAD_REQUEST,
-        "Link not valid",
-        text,
-        &state.config.public_url,
+        StatusCode::OK,
+        "Snoozed",
+        &format!(
+            "We'll remind you again at {at} ({}).",
+            settings.time_zone.name()
+        ),
+        base,
+    )
+}
+
+/// The kind of reminder is off.
+pub fn unsubscribed(base: &str, kind: Kind) -> Response {
+    page(
+        StatusCode::OK,
+        "Unsubscribed",
+        &format!(
+            "You will no longer receive the {}. You can turn it back on in your notification settings.",
+            kind_name(kind)
+        ),
+        base,
     )
 }
 
@@ -67,97 +83,6 @@ fn kind_name(kind: Kind) -> &'static str {
         Kind::WeeklyMap => "weekly map reminder",
         Kind::LiveCall => "live call reminder",
     }
-}
-
-/// "Remind me in an hour": schedules one more reminder an hour after the first use of the link.
-pub async fn snooze(State(state): State<AppState>, Query(q): Query<LinkQuery>) -> Result<Response> {
-    let now = state.clock.now();
-    let link = match links::verify(
-        q.t.as_deref().unwrap_or(""),
-        state.config.jwt_secret.expose(),
-        Action::Snooze,
-        now.timestamp(),
-    ) {
-        Ok(link) => link,
-        Err(why) => return Ok(refused(&state, why)),
-    };
-    let mut tx = state.db.begin_write().await?;
-    let settings = storage::get_or_default(&mut tx, &link.user_id).await?;
-    let exists: Option<i64> = sqlx::query_scalar("SELECT 1 FROM users WHERE id = $1")
-        .bind(&link.user_id)
-        .fetch_optional(&mut *tx)
-        .await?;
-    if exists.is_none() {
-        return Ok(refused(&state, Refused::Invalid));
-    }
-    let due = storage::snooze(
-        &mut tx,
-        &link.user_id,
-        link.kind,
-        &link.occasion,
-        (now + schedule::SNOOZE).timestamp_millis(),
-        now.timestamp_millis(),
-    )
-    .await?;
-    tx.commit().await?;
-    let at = chrono::DateTime::from_timestamp_millis(due)
-        .unwrap_or(now)
-        .with_timezone(&settings.time_zone.tz())
-        .format("%H:%M")
-        .to_string();
-    Ok(page(
-        StatusCode::OK,
-        "Snoozed",
-        &format!(
-            "We'll remind you again at {at} ({}).",
-            settings.time_zone.name()
-        ),
-        &state.config.public_url,
-    ))
-}
-
-/// Turns off the kind of reminder the mail was.
-pub async fn unsubscribe(
-    State(state): State<AppState>,
-    Query(q): Query<LinkQuery>,
-) -> Result<Response> {
-    let now = state.clock.now();
-    let link = match links::verify(
-        q.t.as_deref().unwrap_or(""),
-        state.config.jwt_secret.expose(),
-        Action::Unsubscribe,
-        now.timestamp(),
-    ) {
-        Ok(link) => link,
-        Err(why) => return Ok(refused(&state, why)),
-    };
-    let mut tx = state.db.begin_write().await?;
-    let exists: Option<i64> = sqlx::query_scalar("SELECT 1 FROM users WHERE id = $1")
-        .bind(&link.user_id)
-        .fetch_optional(&mut *tx)
-        .await?;
-    if exists.is_none() {
-        return Ok(refused(&state, Refused::Invalid));
-    }
-    let current = storage::get_or_default(&mut tx, &link.user_id).await?;
-    storage::turn_off(
-        &mut tx,
-        &link.user_id,
-        &current,
-        link.kind,
-        now.timestamp_millis(),
-    )
-    .await?;
-    tx.commit().await?;
-    Ok(page(
-        StatusCode::OK,
-        "Unsubscribed",
-        &format!(
-            "You will no longer receive the {}. You can turn it back on in your notification settings.",
-            kind_name(link.kind)
-        ),
-        &state.config.public_url,
-    ))
 }
 
 #[cfg(test)]

@@ -1,7 +1,10 @@
 //! `GET/PUT /_api/v1/notificationsettings` and `PUT /_api/v1/notificationsettings/gameday`.
 
-use axum::extract::State;
+use axum::extract::{Query, State};
+use axum::response::Response;
+use axum::routing::get;
 use axum::Json;
+use axum::Router;
 use chrono::Days;
 use serde::Deserialize;
 use serde_json::Value;
@@ -10,13 +13,22 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::dto::NotificationSettings;
+use super::links::{self, Action, Refused};
 use super::settings::SettingsInput;
 use super::storage;
+use super::{one_click, pages};
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::dashboard::days;
 use crate::error::{AppError, ErrorBody, Result};
 use crate::http::json::ApiJson;
+
+/// The one-click links of reminder mails: signed, idempotent, no sign-in; each answers a page.
+pub fn pages() -> Router<AppState> {
+    Router::new()
+        .route("/_reminders/snooze", get(snooze))
+        .route("/_reminders/unsubscribe", get(unsubscribe))
+}
 
 /// This capability's product-API routes, joined under `/_api/v1` by `app::router`.
 pub fn routes() -> OpenApiRouter<AppState> {
@@ -111,4 +123,50 @@ pub async fn put_game_day(
     let saved = storage::get_or_default(&mut tx, &me.id).await?;
     tx.commit().await?;
     Ok(Json(NotificationSettings::new(saved, now_ms)))
+}
+
+#[derive(Deserialize)]
+pub struct LinkQuery {
+    t: Option<String>,
+}
+
+/// `GET /_reminders/snooze?t=…`: "Remind me in an hour".
+async fn snooze(State(state): State<AppState>, Query(q): Query<LinkQuery>) -> Result<Response> {
+    let now = state.clock.now();
+    let base = &state.config.public_url;
+    let secret = state.config.jwt_secret.expose();
+    let token = q.t.as_deref().unwrap_or("");
+    let link = match links::verify(token, secret, Action::Snooze, now.timestamp()) {
+        Ok(link) => link,
+        Err(why) => return Ok(pages::refused(base, why)),
+    };
+    Ok(match one_click::snooze(&state.db, &link, now).await? {
+        Some((due, settings)) => {
+            let due = chrono::DateTime::from_timestamp_millis(due).unwrap_or(now);
+            pages::snoozed(base, due, &settings)
+        }
+        None => pages::refused(base, Refused::Invalid),
+    })
+}
+
+/// `GET /_reminders/unsubscribe?t=…`: turns off the kind of reminder the mail was.
+async fn unsubscribe(
+    State(state): State<AppState>,
+    Query(q): Query<LinkQuery>,
+) -> Result<Response> {
+    let now = state.clock.now();
+    let base = &state.config.public_url;
+    let secret = state.config.jwt_secret.expose();
+    let token = q.t.as_deref().unwrap_or("");
+    let link = match links::verify(token, secret, Action::Unsubscribe, now.timestamp()) {
+        Ok(link) => link,
+        Err(why) => return Ok(pages::refused(base, why)),
+    };
+    Ok(
+        if one_click::unsubscribe(&state.db, &link, now.timestamp_millis()).await? {
+            pages::unsubscribed(base, link.kind)
+        } else {
+            pages::refused(base, Refused::Invalid)
+        },
+    )
 }

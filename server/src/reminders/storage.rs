@@ -35,6 +35,15 @@ pub async fn get(conn: &mut AnyConnection, user_id: &str) -> sqlx::Result<Option
     row.as_ref().map(from_row).transpose()
 }
 
+/// Whether the account still exists (a one-click link may outlive it).
+pub async fn user_exists(conn: &mut AnyConnection, user_id: &str) -> sqlx::Result<bool> {
+    let found: Option<i64> = sqlx::query_scalar("SELECT 1 FROM users WHERE id = $1")
+        .bind(user_id)
+        .fetch_optional(conn)
+        .await?;
+    Ok(found.is_some())
+}
+
 /// The saved settings, or the defaults in the profile's time zone (UTC when it has none).
 pub async fn get_or_default(conn: &mut AnyConnection, user_id: &str) -> sqlx::Result<Settings> {
     if let Some(saved) = get(conn, user_id).await? {

@@ -1,21 +1,11 @@
 //! `GET /_invoice/{token}`: a printable invoice of the test-mode provider. The token is the
 //! unguessable part of the URL, like Stripe's hosted invoice links; `?download=1` saves it.
 
-use axum::extract::{Path, Query, State};
-use axum::http::header;
-use axum::response::{Html, IntoResponse, Response};
 use maud::{html, Markup, PreEscaped, DOCTYPE};
-use serde::Deserialize;
 use sqlx::Row;
 
-use crate::app::AppState;
-use crate::db::ms_to_rfc3339;
-use crate::error::{AppError, Result};
-
-#[derive(Deserialize)]
-pub struct InvoiceQuery {
-    download: Option<String>,
-}
+use crate::db::{ms_to_rfc3339, Db};
+use crate::error::Result;
 
 /// `$29.00` for US dollars, `29.00 EUR` otherwise.
 pub fn money(minor: i64, currency: &str) -> String {
@@ -34,8 +24,8 @@ fn long_date(ms: i64) -> String {
 }
 
 /// What the printed invoice shows, read from the invoice and its customer.
-struct Invoice {
-    number: String,
+pub struct Invoice {
+    pub number: String,
     status: String,
     created_at: i64,
     name: String,
@@ -55,7 +45,8 @@ table{width:100%;border-collapse:collapse;margin:24px 0}td,th{padding:8px;border
 .test{background:#fff3cd;padding:8px 12px;border-radius:4px}";
 
 /// The printable page, which the download saves as it is.
-fn document(invoice: &Invoice) -> Markup {
+/// The printable page of `invoice`.
+pub fn document(invoice: &Invoice) -> Markup {
     let (start, end) = invoice.period;
     let (brand, last4) = &invoice.card;
     html! {
@@ -93,19 +84,18 @@ fn document(invoice: &Invoice) -> Markup {
     }
 }
 
-pub async fn show(
-    State(state): State<AppState>,
-    Path(token): Path<String>,
-    Query(query): Query<InvoiceQuery>,
-) -> Result<Response> {
+/// The invoice behind a link's token, ready to print; `None` for a token that names none.
+pub async fn load(db: &Db, token: &str) -> Result<Option<Invoice>> {
     let row = sqlx::query(
         "SELECT i.*, c.email, c.name FROM localpay_invoices i JOIN localpay_customers c ON c.id = i.customer_id \
          WHERE i.access_token = $1",
     )
-    .bind(&token)
-    .fetch_optional(state.db.pool())
-    .await?
-    .ok_or_else(|| AppError::not_found("This invoice link is not valid."))?;
+    .bind(token)
+    .fetch_optional(db.pool())
+    .await?;
+    let Some(row) = row else {
+        return Ok(None);
+    };
     let get = |k: &str| row.try_get::<String, _>(k).unwrap_or_default();
     let num = |k: &str| row.try_get::<i64, _>(k).unwrap_or_default();
     let plan = match get("plan").as_str() {
@@ -115,7 +105,7 @@ pub async fn show(
         _ => "Team membership, yearly",
     };
     let amount = money(num("amount_paid"), &get("currency"));
-    let html = document(&Invoice {
+    Ok(Some(Invoice {
         number: get("number"),
         status: get("status"),
         created_at: num("created_at"),
@@ -125,16 +115,7 @@ pub async fn show(
         period: (num("period_start"), num("period_end")),
         amount,
         card: (get("card_brand"), get("card_last4")),
-    })
-    .into_string();
-    if query.download.is_some() {
-        let disposition = format!(
-            "attachment; filename=\"SWAZ-invoice-{}.html\"",
-            get("number")
-        );
-        return Ok(([(header::CONTENT_DISPOSITION, disposition)], Html(html)).into_response());
-    }
-    Ok(Html(html).into_response())
+    }))
 }
 
 #[cfg(test)]

@@ -1,11 +1,13 @@
 //! The test-mode checkout page's API: `/_api/v1/localpay/…`.
 
-use axum::extract::{Path, State};
+use axum::extract::{Path, Query, State};
+use axum::http::header;
+use axum::response::{Html, IntoResponse, Response};
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::PayInput;
+use super::{invoice_page, PayInput};
 use crate::app::AppState;
 use crate::billing::plans::{self, Plan};
 use crate::billing::provider::CheckoutMode;
@@ -121,4 +123,30 @@ pub async fn pay(
         )
         .await?;
     Ok(Json(PayResult { redirect_url }))
+}
+
+#[derive(Deserialize)]
+pub struct InvoiceQuery {
+    download: Option<String>,
+}
+
+/// `GET /_invoice/{token}`: the printable invoice a test-mode payment links to (`?download` for
+/// the file).
+pub async fn invoice_page(
+    State(state): State<AppState>,
+    Path(token): Path<String>,
+    Query(query): Query<InvoiceQuery>,
+) -> Result<Response> {
+    let invoice = invoice_page::load(&state.db, &token)
+        .await?
+        .ok_or_else(|| AppError::not_found("This invoice link is not valid."))?;
+    let html = invoice_page::document(&invoice).into_string();
+    if query.download.is_some() {
+        let disposition = format!(
+            "attachment; filename=\"SWAZ-invoice-{}.html\"",
+            invoice.number
+        );
+        return Ok(([(header::CONTENT_DISPOSITION, disposition)], Html(html)).into_response());
+    }
+    Ok(Html(html).into_response())
 }
