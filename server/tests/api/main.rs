@@ -22,6 +22,7 @@ mod identity_mfa;
 mod identity_otp;
 mod identity_settings;
 mod inspiration;
+mod layering;
 mod mail;
 mod ops;
 mod planning;
