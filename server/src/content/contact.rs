@@ -1,12 +1,15 @@
 //! A message sent through the public contact form (SPEC §3, §5), validated once at the edge.
 //!
-//! The body is read as a loose JSON value so that a missing or wrong field gets a sentence
-//! naming it, not a parser's wording.
+//! The body's fields are read loosely so that a missing or wrong field gets a sentence naming
+//! it, not a parser's wording.
 
-use serde_json::{Map, Value};
+use serde::Deserialize;
+use serde_json::Value;
+use utoipa::ToSchema;
 
 use crate::domain::Email;
 use crate::error::AppError;
+use crate::http::json::WireBody;
 
 pub const MAX_NAME_CHARS: usize = 100;
 pub const MAX_SUBJECT_CHARS: usize = 200;
@@ -21,21 +24,47 @@ pub struct ContactMessage {
     pub message: String,
 }
 
+/// A contact message (SPEC §3): every field is required.
+#[derive(Deserialize, ToSchema)]
+pub struct ContactMessageBody {
+    /// Up to 100 characters.
+    #[schema(value_type = String, required = true)]
+    pub name: Option<Value>,
+    /// The address the operator replies to.
+    #[schema(value_type = String, required = true)]
+    pub email: Option<Value>,
+    /// Up to 200 characters, one line.
+    #[schema(value_type = String, required = true)]
+    pub subject: Option<Value>,
+    /// Up to 5,000 characters.
+    #[schema(value_type = String, required = true)]
+    pub message: Option<Value>,
+}
+
+impl WireBody for ContactMessageBody {
+    const NOT_AN_OBJECT: &'static str =
+        "Send the message as a JSON object with name, email, subject and message.";
+}
+
 impl ContactMessage {
+    /// Reads a body given as JSON (the API reads it with `ApiBody`).
     pub fn parse(body: &Value) -> Result<Self, AppError> {
-        let Value::Object(map) = body else {
-            return Err(AppError::bad_request(
-                "Send the message as a JSON object with name, email, subject and message.",
-            ));
-        };
-        let name = text(map, "name", "Name", MAX_NAME_CHARS, false)?;
-        let email = match map.get("email") {
+        Self::try_from(ContactMessageBody::from_value(body.clone())?)
+    }
+}
+
+impl TryFrom<ContactMessageBody> for ContactMessage {
+    type Error = AppError;
+
+    fn try_from(body: ContactMessageBody) -> Result<Self, AppError> {
+        let name = text(body.name.as_ref(), "Name", MAX_NAME_CHARS, false)?;
+        let email = match &body.email {
             None | Some(Value::Null) => Email::parse("")?,
             Some(Value::String(s)) => Email::parse(s)?,
             Some(_) => return Err(AppError::bad_request("Email must be text.")),
         };
-        let subject = text(map, "subject", "Subject", MAX_SUBJECT_CHARS, false)?;
-        let message = text(map, "message", "Message", MAX_MESSAGE_CHARS, true)?;
+        let subject = text(body.subject.as_ref(), "Subject", MAX_SUBJECT_CHARS, false)?;
+        let message = text(body.message.as_ref(), "Message", MAX_MESSAGE_CHARS, true)?;
         Ok(Self {
             name,
             email,
@@ -47,14 +76,8 @@ impl ContactMessage {
 
 /// A required, trimmed text field of at most `max` characters. Only `multiline` fields may hold
 /// line breaks and tabs; no field may hold other control characters.
-fn text(
-    map: &Map<String, Value>,
-    key: &str,
-    label: &str,
-    max: usize,
-    multiline: bool,
-) -> Result<String, AppError> {
-    let value = match map.get(key) {
+fn text(raw: Option<&Value>, label: &str, max: usize, multiline: bool) -> Result<String, AppError> {
+    let value = match raw {
         None | Some(Value::Null) => "",
         Some(Value::String(s)) => s.trim(),
         Some(_) => return Err(AppError::bad_request(format!("{label} must be text."))),

@@ -5,19 +5,18 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::Json;
 use serde::Serialize;
-use serde_json::Value;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::contact::ContactMessage;
+use super::contact::{ContactMessage, ContactMessageBody};
 use super::inspiration::{self, Athlete};
 use super::storage;
 use crate::app::AppState;
 use crate::domain::Email;
 use crate::error::{AppError, ErrorBody, Result};
 use crate::http::client::ClientMeta;
-use crate::http::json::ApiJson;
+use crate::http::json::ApiBody;
 use crate::mail::templates;
 
 /// This capability's product-API routes, joined under `/_api/v1` by `app::router`.
@@ -29,20 +28,6 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(site_info))
 }
 
-/// A contact message (SPEC §3): every field is required.
-#[derive(ToSchema)]
-#[allow(dead_code)]
-pub struct ContactMessageDoc {
-    /// Up to 100 characters.
-    name: String,
-    /// The address the operator replies to.
-    email: String,
-    /// Up to 200 characters, one line.
-    subject: String,
-    /// Up to 5,000 characters.
-    message: String,
-}
-
 #[derive(Serialize, ToSchema)]
 pub struct ContactSent {
     /// The stored message's id.
@@ -50,15 +35,15 @@ pub struct ContactSent {
 }
 
 /// Stores a contact message and e-mails it to the operator, with Reply-To the sender.
-#[utoipa::path(post, path = "/contact/message", tag = "content", request_body = ContactMessageDoc,
+#[utoipa::path(post, path = "/contact/message", tag = "content", request_body = ContactMessageBody,
     responses((status = 201, body = ContactSent), (status = 400, body = ErrorBody),
               (status = 413, body = ErrorBody), (status = 429, body = ErrorBody)))]
 pub async fn send_contact_message(
     State(state): State<AppState>,
     client: ClientMeta,
-    ApiJson(body): ApiJson<Value>,
+    ApiBody(body): ApiBody<ContactMessageBody>,
 ) -> Result<(StatusCode, Json<ContactSent>)> {
-    let message = ContactMessage::parse(&body)?;
+    let message = ContactMessage::try_from(body)?;
     // Counted after validation, so fixing a typo does not use up a person's attempts.
     let key = format!("contact:ip:{}", client.ip);
     let (limit, window) = (

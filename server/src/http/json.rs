@@ -1,5 +1,6 @@
 //! `ApiJson<T>`: axum's JSON extractor with rejections turned into `{code, message}` 4xx answers,
-//! refusing text with U+0000 in it, which PostgreSQL's text cannot hold.
+//! refusing text with U+0000 in it, which PostgreSQL's text cannot hold. `ApiBody<T>`: the same
+//! for a [`WireBody`], a request body whose fields are checked in the product's own words.
 
 use axum::body::{Body, Bytes};
 use axum::extract::rejection::JsonRejection;
@@ -7,7 +8,9 @@ use axum::extract::{FromRequest, Request};
 use axum::Json;
 use serde::de::DeserializeOwned;
 
-use super::rejections::describe_plain;
+use serde_json::Value;
+
+use super::rejections::{describe_data_error, describe_plain};
 use crate::error::AppError;
 
 pub struct ApiJson<T>(pub T);
@@ -34,6 +37,44 @@ where
             ));
         }
         Ok(Self(value))
+    }
+}
+
+/// A request body read as one struct whose fields arrive loosely (`Option<Value>`, or types that
+/// cannot fail) and are checked by `TryFrom` into the domain input, so a wrong value gets a
+/// sentence naming the question rather than a parser's wording. The struct is also the body's
+/// OpenAPI schema, so the document and the parser read the same fields.
+pub trait WireBody: DeserializeOwned {
+    /// What a body that is not a JSON object is told.
+    const NOT_AN_OBJECT: &'static str;
+
+    /// Reads `value`, which must be a JSON object.
+    fn from_value(value: Value) -> Result<Self, AppError> {
+        if !value.is_object() {
+            return Err(AppError::bad_request(Self::NOT_AN_OBJECT));
+        }
+        serde_path_to_error::deserialize(value).map_err(|e| {
+            AppError::bad_request(describe_data_error(
+                &e.path().to_string(),
+                &e.inner().to_string(),
+            ))
+        })
+    }
+}
+
+/// The extractor of a [`WireBody`].
+pub struct ApiBody<T>(pub T);
+
+impl<T, S> FromRequest<S> for ApiBody<T>
+where
+    T: WireBody,
+    S: Send + Sync,
+{
+    type Rejection = AppError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, AppError> {
+        let ApiJson(value) = ApiJson::<Value>::from_request(req, state).await?;
+        T::from_value(value).map(Self)
     }
 }
 

@@ -1,11 +1,13 @@
 //! Planning's wire types: daily actions, weekly maps and their objectives as the product API
 //! answers them, the dashboard shows them and the data export carries them.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use utoipa::ToSchema;
 
 use super::storage::{DailyAction, WeeklyMap};
 use crate::db::ms_to_rfc3339;
+use crate::http::json::WireBody;
 
 /// A saved daily action: review `r1`–`r3`, plan `q1`–`q6`.
 #[derive(Serialize, ToSchema, Clone)]
@@ -120,4 +122,74 @@ pub struct RecentObjectives {
     pub daily_objectives: Option<DailyObjectives>,
     /// From the newest weekly map; `null` before the first.
     pub weekly_map: Option<WeeklyObjectives>,
+}
+
+/// What a body that is not an object is told, for both kinds of entry.
+const SEND_AN_OBJECT: &str = "Send the answers as a JSON object, for example {\"q1\": \"…\"}.";
+
+// Answers are read loosely and checked by `DailyActionInput::try_from`, which names the
+// question in its message; the schema says what they must be.
+/// What the athlete sends to save a daily action; every answer is required.
+#[derive(Deserialize, ToSchema)]
+pub struct DailyActionBody {
+    /// Today's wins.
+    #[schema(value_type = String, required = true)]
+    pub r1: Option<Value>,
+    /// What I learned today.
+    #[schema(value_type = String, required = true)]
+    pub r2: Option<Value>,
+    /// How present I was today, 1 to 10.
+    #[schema(value_type = i64, required = true)]
+    pub r3: Option<Value>,
+    #[schema(value_type = String, required = true)]
+    pub q1: Option<Value>,
+    #[schema(value_type = String, required = true)]
+    pub q2: Option<Value>,
+    #[schema(value_type = String, required = true)]
+    pub q3: Option<Value>,
+    #[schema(value_type = String, required = true)]
+    pub q4: Option<Value>,
+    #[schema(value_type = String, required = true)]
+    pub q5: Option<Value>,
+    #[schema(value_type = String, required = true)]
+    pub q6: Option<Value>,
+}
+
+impl WireBody for DailyActionBody {
+    const NOT_AN_OBJECT: &'static str = SEND_AN_OBJECT;
+}
+
+/// What the athlete sends to save a weekly map. With `first: true` the review (`q1`–`q5`) may
+/// be left out.
+#[derive(Deserialize, ToSchema)]
+pub struct WeeklyMapBody {
+    #[schema(value_type = Option<bool>)]
+    pub first: Option<Value>,
+    #[schema(value_type = Option<String>)]
+    pub q1: Option<Value>,
+    #[schema(value_type = Option<String>)]
+    pub q2: Option<Value>,
+    #[schema(value_type = Option<String>)]
+    pub q3: Option<Value>,
+    /// 1 to 10.
+    #[schema(value_type = Option<i64>)]
+    pub q4: Option<Value>,
+    #[schema(value_type = Option<String>)]
+    pub q5: Option<Value>,
+    #[schema(value_type = String, required = true)]
+    pub q6: Option<Value>,
+    #[schema(value_type = String, required = true)]
+    pub q7: Option<Value>,
+    #[schema(value_type = String, required = true)]
+    pub q8: Option<Value>,
+    #[schema(value_type = String, required = true)]
+    pub q9: Option<Value>,
+    #[schema(value_type = String, required = true)]
+    pub q10: Option<Value>,
+    #[schema(value_type = String, required = true)]
+    pub q11: Option<Value>,
+}
+
+impl WireBody for WeeklyMapBody {
+    const NOT_AN_OBJECT: &'static str = SEND_AN_OBJECT;
 }

@@ -3,8 +3,10 @@
 
 use serde_json::Value;
 
-use super::fields::{flag, object, PlanText, Rating};
+use super::dto::{DailyActionBody, WeeklyMapBody};
+use super::fields::{flag, PlanText, Rating};
 use crate::error::AppError;
+use crate::http::json::WireBody;
 
 /// The questions of a daily action, in the wizard's order: key and the label errors name.
 pub const DAILY_ACTION_QUESTIONS: [(&str, &str); 9] = [
@@ -53,21 +55,29 @@ pub struct DailyActionInput {
 }
 
 impl DailyActionInput {
+    /// Reads a body given as JSON (the API reads it with `ApiBody`).
     pub fn parse(body: &Value) -> Result<Self, AppError> {
-        let map = object(body)?;
+        Self::try_from(DailyActionBody::from_value(body.clone())?)
+    }
+}
+
+impl TryFrom<DailyActionBody> for DailyActionInput {
+    type Error = AppError;
+
+    fn try_from(body: DailyActionBody) -> Result<Self, AppError> {
         let q = &DAILY_ACTION_QUESTIONS;
-        let text = |key: &str| PlanText::required(map.get(key), label(q, key));
+        let text = |raw: &Option<Value>, key: &str| PlanText::required(raw.as_ref(), label(q, key));
         Ok(Self {
-            wins: text("r1")?,
-            learned: text("r2")?,
-            presence: Rating::required(map.get("r3"), label(q, "r3"))?,
+            wins: text(&body.r1, "r1")?,
+            learned: text(&body.r2, "r2")?,
+            presence: Rating::required(body.r3.as_ref(), label(q, "r3"))?,
             plan: [
-                text("q1")?,
-                text("q2")?,
-                text("q3")?,
-                text("q4")?,
-                text("q5")?,
-                text("q6")?,
+                text(&body.q1, "q1")?,
+                text(&body.q2, "q2")?,
+                text(&body.q3, "q3")?,
+                text(&body.q4, "q4")?,
+                text(&body.q5, "q5")?,
+                text(&body.q6, "q6")?,
             ],
         })
     }
@@ -94,39 +104,47 @@ pub struct WeeklyMapInput {
 }
 
 impl WeeklyMapInput {
+    /// Reads a body given as JSON (the API reads it with `ApiBody`).
     pub fn parse(body: &Value) -> Result<Self, AppError> {
-        let map = object(body)?;
+        Self::try_from(WeeklyMapBody::from_value(body.clone())?)
+    }
+}
+
+impl TryFrom<WeeklyMapBody> for WeeklyMapInput {
+    type Error = AppError;
+
+    fn try_from(body: WeeklyMapBody) -> Result<Self, AppError> {
         let q = &WEEKLY_MAP_QUESTIONS;
-        let first = flag(map.get("first"), "first")?;
-        let review_text = |key: &str| {
+        let first = flag(body.first.as_ref(), "first")?;
+        let review_text = |raw: &Option<Value>, key: &str| {
             if first {
-                PlanText::optional(map.get(key), label(q, key))
+                PlanText::optional(raw.as_ref(), label(q, key))
             } else {
-                PlanText::required(map.get(key), label(q, key)).map(Some)
+                PlanText::required(raw.as_ref(), label(q, key)).map(Some)
             }
         };
         let review = WeeklyReview {
-            win: review_text("q1")?,
-            lesson: review_text("q2")?,
-            differently: review_text("q3")?,
+            win: review_text(&body.q1, "q1")?,
+            lesson: review_text(&body.q2, "q2")?,
+            differently: review_text(&body.q3, "q3")?,
             lived_vision: if first {
-                Rating::optional(map.get("q4"), label(q, "q4"))?
+                Rating::optional(body.q4.as_ref(), label(q, "q4"))?
             } else {
-                Some(Rating::required(map.get("q4"), label(q, "q4"))?)
+                Some(Rating::required(body.q4.as_ref(), label(q, "q4"))?)
             },
-            gratitude: review_text("q5")?,
+            gratitude: review_text(&body.q5, "q5")?,
         };
-        let text = |key: &str| PlanText::required(map.get(key), label(q, key));
+        let text = |raw: &Option<Value>, key: &str| PlanText::required(raw.as_ref(), label(q, key));
         Ok(Self {
             first,
             review,
             plan: [
-                text("q6")?,
-                text("q7")?,
-                text("q8")?,
-                text("q9")?,
-                text("q10")?,
-                text("q11")?,
+                text(&body.q6, "q6")?,
+                text(&body.q7, "q7")?,
+                text(&body.q8, "q8")?,
+                text(&body.q9, "q9")?,
+                text(&body.q10, "q10")?,
+                text(&body.q11, "q11")?,
             ],
         })
     }

@@ -5,12 +5,14 @@ use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use utoipa::{IntoParams, ToSchema};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-use super::dto::{DailyActionEntry, RecentObjectives, WeeklyMapEntry, WeeklyObjectives};
+use super::dto::{
+    DailyActionBody, DailyActionEntry, RecentObjectives, WeeklyMapBody, WeeklyMapEntry,
+    WeeklyObjectives,
+};
 use super::entries::{DailyActionInput, WeeklyMapInput};
 use super::service::latest_objectives;
 use super::storage::{self, Cursor, DailyAction, WeeklyMap};
@@ -18,7 +20,7 @@ use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::billing::PaidUser;
 use crate::error::{AppError, ErrorBody, Result};
-use crate::http::json::ApiJson;
+use crate::http::json::ApiBody;
 
 /// This capability's product-API routes, joined under `/_api/v1` by `app::router`.
 pub fn routes() -> OpenApiRouter<AppState> {
@@ -31,42 +33,6 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(recent_weekly_map))
         .routes(routes!(daily_logs))
         .routes(routes!(daily_log))
-}
-
-/// What the athlete sends to save a daily action; every answer is required.
-#[derive(Deserialize, ToSchema)]
-#[allow(dead_code)] // Documents the body; the handler validates the JSON itself.
-pub struct DailyActionInputDoc {
-    r1: String,
-    r2: String,
-    /// 1 to 10.
-    r3: i64,
-    q1: String,
-    q2: String,
-    q3: String,
-    q4: String,
-    q5: String,
-    q6: String,
-}
-
-/// What the athlete sends to save a weekly map. With `first: true` the review (`q1`–`q5`) may
-/// be left out.
-#[derive(Deserialize, ToSchema)]
-#[allow(dead_code)]
-pub struct WeeklyMapInputDoc {
-    first: Option<bool>,
-    q1: Option<String>,
-    q2: Option<String>,
-    q3: Option<String>,
-    /// 1 to 10.
-    q4: Option<i64>,
-    q5: Option<String>,
-    q6: String,
-    q7: String,
-    q8: String,
-    q9: String,
-    q10: String,
-    q11: String,
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -102,16 +68,16 @@ pub struct WeeklyMapList {
 }
 
 /// Saves today's daily action.
-#[utoipa::path(post, path = "/userinput/dailyaction", tag = "planning", request_body = DailyActionInputDoc,
+#[utoipa::path(post, path = "/userinput/dailyaction", tag = "planning", request_body = DailyActionBody,
     responses((status = 201, body = DailyActionEntry), (status = 400, body = ErrorBody),
               (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)),
     security(("bearer" = [])))]
 pub async fn save_daily_action(
     State(state): State<AppState>,
     PaidUser(me): PaidUser,
-    ApiJson(body): ApiJson<Value>,
+    ApiBody(body): ApiBody<DailyActionBody>,
 ) -> Result<(StatusCode, Json<DailyActionEntry>)> {
-    let input = DailyActionInput::parse(&body)?;
+    let input = DailyActionInput::try_from(body)?;
     let mut tx = state.db.begin_write().await?;
     let saved = storage::save_daily_action(&mut tx, &me.id, &input, state.clock.now_ms()).await?;
     tx.commit().await?;
@@ -153,16 +119,16 @@ pub async fn get_daily_action(
 }
 
 /// Saves this week's map.
-#[utoipa::path(post, path = "/userinput/weeklymap", tag = "planning", request_body = WeeklyMapInputDoc,
+#[utoipa::path(post, path = "/userinput/weeklymap", tag = "planning", request_body = WeeklyMapBody,
     responses((status = 201, body = WeeklyMapEntry), (status = 400, body = ErrorBody),
               (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)),
     security(("bearer" = [])))]
 pub async fn save_weekly_map(
     State(state): State<AppState>,
     PaidUser(me): PaidUser,
-    ApiJson(body): ApiJson<Value>,
+    ApiBody(body): ApiBody<WeeklyMapBody>,
 ) -> Result<(StatusCode, Json<WeeklyMapEntry>)> {
-    let input = WeeklyMapInput::parse(&body)?;
+    let input = WeeklyMapInput::try_from(body)?;
     let mut tx = state.db.begin_write().await?;
     if input.first && storage::latest_weekly_map(&mut tx, &me.id).await?.is_some() {
         return Err(AppError::bad_request(

@@ -7,21 +7,19 @@ use axum::Json;
 use axum::Router;
 use chrono::Days;
 use serde::Deserialize;
-use serde_json::Value;
-use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::dto::NotificationSettings;
 use super::links::{self, Action, Refused};
-use super::settings::SettingsInput;
+use super::settings::{GameDayBody, SettingsBody, SettingsInput};
 use super::storage;
 use super::{one_click, pages};
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::dashboard::days;
-use crate::error::{AppError, ErrorBody, Result};
-use crate::http::json::ApiJson;
+use crate::error::{ErrorBody, Result};
+use crate::http::json::ApiBody;
 
 /// The one-click links of reminder mails: signed, idempotent, no sign-in; each answers a page.
 pub fn pages() -> Router<AppState> {
@@ -35,29 +33,6 @@ pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(get_settings, put_settings))
         .routes(routes!(put_game_day))
-}
-
-/// Every field is required.
-#[derive(Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-#[allow(dead_code)] // Documents the body; the handler validates the JSON itself.
-pub struct NotificationSettingsInput {
-    daily_reminder: bool,
-    /// `HH:MM`, 00:00 to 23:59.
-    daily_reminder_time: String,
-    /// An IANA name such as `Europe/Berlin`.
-    time_zone: String,
-    weekly_map_reminder: bool,
-    live_call_reminder: bool,
-    product_news: bool,
-}
-
-#[derive(Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-#[allow(dead_code)]
-pub struct GameDayInput {
-    /// `true` silences every reminder until the end of today in the settings' zone.
-    game_day: bool,
 }
 
 /// The signed-in athlete's notification settings.
@@ -77,15 +52,15 @@ pub async fn get_settings(
 }
 
 /// Saves the notification settings (game day is left as it is).
-#[utoipa::path(put, path = "/notificationsettings", tag = "account", request_body = NotificationSettingsInput,
+#[utoipa::path(put, path = "/notificationsettings", tag = "account", request_body = SettingsBody,
     responses((status = 200, body = NotificationSettings), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)),
     security(("bearer" = [])))]
 pub async fn put_settings(
     State(state): State<AppState>,
     me: CurrentUser,
-    ApiJson(body): ApiJson<Value>,
+    ApiBody(body): ApiBody<SettingsBody>,
 ) -> Result<Json<NotificationSettings>> {
-    let input = SettingsInput::parse(&body)?;
+    let input = SettingsInput::try_from(body)?;
     let now = state.clock.now_ms();
     let mut tx = state.db.begin_write().await?;
     storage::save(&mut tx, &me.id, &input, now).await?;
@@ -96,18 +71,15 @@ pub async fn put_settings(
 
 /// Turns game day on (every reminder silenced until the end of today in the athlete's zone) or
 /// off.
-#[utoipa::path(put, path = "/notificationsettings/gameday", tag = "account", request_body = GameDayInput,
+#[utoipa::path(put, path = "/notificationsettings/gameday", tag = "account", request_body = GameDayBody,
     responses((status = 200, body = NotificationSettings), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)),
     security(("bearer" = [])))]
 pub async fn put_game_day(
     State(state): State<AppState>,
     me: CurrentUser,
-    ApiJson(body): ApiJson<Value>,
+    ApiBody(body): ApiBody<GameDayBody>,
 ) -> Result<Json<NotificationSettings>> {
-    let on = match body.get("gameDay") {
-        Some(Value::Bool(on)) => *on,
-        _ => return Err(AppError::bad_request("gameDay is required: true or false.")),
-    };
+    let on = bool::try_from(body)?;
     let now = state.clock.now();
     let now_ms = now.timestamp_millis();
     let mut tx = state.db.begin_write().await?;

@@ -1,10 +1,13 @@
 //! The athlete's notification settings and how a request becomes them.
 
 use chrono::NaiveTime;
+use serde::Deserialize;
 use serde_json::Value;
+use utoipa::ToSchema;
 
 use crate::domain::TimeZone;
 use crate::error::AppError;
+use crate::http::json::WireBody;
 
 /// Minutes after local midnight of the default daily reminder (20:00).
 pub const DEFAULT_DAILY_MINUTE: u32 = 20 * 60;
@@ -99,8 +102,8 @@ pub struct SettingsInput {
     pub product_news: bool,
 }
 
-fn flag(body: &Value, name: &str) -> Result<bool, AppError> {
-    match body.get(name) {
+fn flag(raw: Option<&Value>, name: &str) -> Result<bool, AppError> {
+    match raw {
         Some(Value::Bool(b)) => Ok(*b),
         None | Some(Value::Null) => Err(AppError::bad_request(format!(
             "{name} is required: true or false."
@@ -111,8 +114,8 @@ fn flag(body: &Value, name: &str) -> Result<bool, AppError> {
     }
 }
 
-fn text<'a>(body: &'a Value, name: &str, example: &str) -> Result<&'a str, AppError> {
-    match body.get(name) {
+fn text<'a>(raw: Option<&'a Value>, name: &str, example: &str) -> Result<&'a str, AppError> {
+    match raw {
         Some(Value::String(s)) => Ok(s),
         None | Some(Value::Null) => Err(AppError::bad_request(format!(
             "{name} is required, for example {example}."
@@ -123,22 +126,86 @@ fn text<'a>(body: &'a Value, name: &str, example: &str) -> Result<&'a str, AppEr
     }
 }
 
+// Each field is read loosely, so every mistake gets a sentence a person can act on.
+/// The notification settings as the athlete sends them; every field is required.
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SettingsBody {
+    #[schema(value_type = bool, required = true)]
+    pub daily_reminder: Option<Value>,
+    /// `HH:MM`, 00:00 to 23:59.
+    #[schema(value_type = String, required = true)]
+    pub daily_reminder_time: Option<Value>,
+    /// An IANA name such as `Europe/Berlin`.
+    #[schema(value_type = String, required = true)]
+    pub time_zone: Option<Value>,
+    #[schema(value_type = bool, required = true)]
+    pub weekly_map_reminder: Option<Value>,
+    #[schema(value_type = bool, required = true)]
+    pub live_call_reminder: Option<Value>,
+    #[schema(value_type = bool, required = true)]
+    pub product_news: Option<Value>,
+}
+
+impl WireBody for SettingsBody {
+    const NOT_AN_OBJECT: &'static str = "Send the notification settings as a JSON object.";
+}
+
 impl SettingsInput {
-    /// Reads the JSON body field by field, so every mistake gets a sentence a person can act on.
+    /// Reads a body given as JSON (the API reads it with `ApiBody`).
     pub fn parse(body: &Value) -> Result<Self, AppError> {
-        if !body.is_object() {
-            return Err(AppError::bad_request(
-                "Send the notification settings as a JSON object.",
-            ));
-        }
+        Self::try_from(SettingsBody::from_value(body.clone())?)
+    }
+}
+
+impl TryFrom<SettingsBody> for SettingsInput {
+    type Error = AppError;
+
+    fn try_from(body: SettingsBody) -> Result<Self, AppError> {
+        let time = text(
+            body.daily_reminder_time.as_ref(),
+            "dailyReminderTime",
+            "\"20:00\"",
+        )?;
+        let zone = text(
+            body.time_zone.as_ref(),
+            "timeZone",
+            "\"America/Los_Angeles\"",
+        )?;
         Ok(Self {
-            daily_reminder: flag(body, "dailyReminder")?,
-            daily_time: TimeOfDay::parse(text(body, "dailyReminderTime", "\"20:00\"")?)?,
-            time_zone: TimeZone::parse(text(body, "timeZone", "\"America/Los_Angeles\"")?)?,
-            weekly_map_reminder: flag(body, "weeklyMapReminder")?,
-            live_call_reminder: flag(body, "liveCallReminder")?,
-            product_news: flag(body, "productNews")?,
+            daily_reminder: flag(body.daily_reminder.as_ref(), "dailyReminder")?,
+            daily_time: TimeOfDay::parse(time)?,
+            time_zone: TimeZone::parse(zone)?,
+            weekly_map_reminder: flag(body.weekly_map_reminder.as_ref(), "weeklyMapReminder")?,
+            live_call_reminder: flag(body.live_call_reminder.as_ref(), "liveCallReminder")?,
+            product_news: flag(body.product_news.as_ref(), "productNews")?,
         })
+    }
+}
+
+/// Game day on or off.
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct GameDayBody {
+    /// `true` silences every reminder until the end of today in the settings' zone.
+    #[schema(value_type = bool, required = true)]
+    pub game_day: Option<Value>,
+}
+
+impl WireBody for GameDayBody {
+    const NOT_AN_OBJECT: &'static str = GAME_DAY_REQUIRED;
+}
+
+const GAME_DAY_REQUIRED: &str = "gameDay is required: true or false.";
+
+impl TryFrom<GameDayBody> for bool {
+    type Error = AppError;
+
+    fn try_from(body: GameDayBody) -> Result<bool, AppError> {
+        match body.game_day {
+            Some(Value::Bool(on)) => Ok(on),
+            _ => Err(AppError::bad_request(GAME_DAY_REQUIRED)),
+        }
     }
 }
 

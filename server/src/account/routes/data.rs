@@ -14,7 +14,7 @@ use crate::auth::error::AuthError;
 use crate::auth::extract::Admin;
 use crate::auth::CurrentUser;
 use crate::error::{AppError, ErrorBody, Result};
-use crate::http::json::ApiJson;
+use crate::http::json::{ApiBody, WireBody};
 
 /// Everything of the signed-in athlete's, as one JSON document.
 #[utoipa::path(get, path = "/account/export", tag = "account",
@@ -34,34 +34,41 @@ pub async fn export(State(state): State<AppState>, me: CurrentUser) -> Result<Js
 /// What the athlete types to confirm.
 pub const DELETE_CONFIRMATION: &str = "DELETE";
 
+const TYPE_DELETE: &str =
+    "Type DELETE to confirm that your account and all its data should be deleted.";
+
+/// The athlete's confirmation that the account should go.
 #[derive(serde::Deserialize, ToSchema)]
-#[allow(dead_code)] // Documents the body; the handler reads the JSON itself.
-pub struct DeleteAccountInput {
+pub struct DeleteAccountBody {
     /// Must be `DELETE`.
-    confirmation: String,
+    #[schema(value_type = String, required = true)]
+    confirmation: Option<Value>,
+}
+
+impl WireBody for DeleteAccountBody {
+    const NOT_AN_OBJECT: &'static str = TYPE_DELETE;
 }
 
 /// Deletes the account and everything of it, queued mail included. A team admin must hand the
 /// team over (or end it) first: 409. An active individual membership is cancelled with the
 /// payment provider first, so nothing more is charged.
-#[utoipa::path(delete, path = "/account", tag = "account", request_body = DeleteAccountInput,
+#[utoipa::path(delete, path = "/account", tag = "account", request_body = DeleteAccountBody,
     responses((status = 204), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
               (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)),
     security(("bearer" = [])))]
 pub async fn delete_account(
     State(state): State<AppState>,
     me: CurrentUser,
-    ApiJson(body): ApiJson<Value>,
+    ApiBody(body): ApiBody<DeleteAccountBody>,
 ) -> Result<StatusCode> {
     if body
-        .get("confirmation")
+        .confirmation
+        .as_ref()
         .and_then(Value::as_str)
         .map(str::trim)
         != Some(DELETE_CONFIRMATION)
     {
-        return Err(AppError::bad_request(
-            "Type DELETE to confirm that your account and all its data should be deleted.",
-        ));
+        return Err(AppError::bad_request(TYPE_DELETE));
     }
     if let Some(team) = data::team_run_by(&state.db, &me.id).await? {
         return Err(AppError::conflict(format!(

@@ -3,8 +3,8 @@ import { dailyQuestions, weeklyQuestions, type PlanningQuestion } from './texts'
 
 export type DailyActionEntry = components['schemas']['DailyActionEntry'];
 export type WeeklyMapEntry = components['schemas']['WeeklyMapEntry'];
-export type DailyActionBody = components['schemas']['DailyActionInputDoc'];
-export type WeeklyMapBody = components['schemas']['WeeklyMapInputDoc'];
+export type DailyActionBody = components['schemas']['DailyActionBody'];
+export type WeeklyMapBody = components['schemas']['WeeklyMapBody'];
 
 export type DailyKey = (typeof dailyQuestions)[number]['key'];
 export type WeeklyKey = (typeof weeklyQuestions)[number]['key'];

@@ -932,7 +932,7 @@ export interface components {
             url: string;
         };
         /** @description A contact message (SPEC §3): every field is required. */
-        ContactMessageDoc: {
+        ContactMessageBody: {
             /** @description The address the operator replies to. */
             email: string;
             /** @description Up to 5,000 characters. */
@@ -946,6 +946,24 @@ export interface components {
             /** @description The stored message's id. */
             id: string;
         };
+        /** @description What the athlete sends to save a daily action; every answer is required. */
+        DailyActionBody: {
+            q1: string;
+            q2: string;
+            q3: string;
+            q4: string;
+            q5: string;
+            q6: string;
+            /** @description Today's wins. */
+            r1: string;
+            /** @description What I learned today. */
+            r2: string;
+            /**
+             * Format: int64
+             * @description How present I was today, 1 to 10.
+             */
+            r3: number;
+        };
         /** @description A saved daily action: review `r1`–`r3`, plan `q1`–`q6`. */
         DailyActionEntry: components["schemas"]["DailyObjectives"] & {
             createdAt: string;
@@ -957,22 +975,6 @@ export interface components {
             /**
              * Format: int64
              * @description How present I was today, 1 to 10.
-             */
-            r3: number;
-        };
-        /** @description What the athlete sends to save a daily action; every answer is required. */
-        DailyActionInputDoc: {
-            q1: string;
-            q2: string;
-            q3: string;
-            q4: string;
-            q5: string;
-            q6: string;
-            r1: string;
-            r2: string;
-            /**
-             * Format: int64
-             * @description 1 to 10.
              */
             r3: number;
         };
@@ -1013,7 +1015,8 @@ export interface components {
             today: string;
             visionComplete: boolean;
         };
-        DeleteAccountInput: {
+        /** @description The athlete's confirmation that the account should go. */
+        DeleteAccountBody: {
             /** @description Must be `DELETE`. */
             confirmation: string;
         };
@@ -1036,7 +1039,8 @@ export interface components {
             /** @description A sentence a person can act on. */
             message: string;
         };
-        GameDayInput: {
+        /** @description Game day on or off. */
+        GameDayBody: {
             /** @description `true` silences every reminder until the end of today in the settings' zone. */
             gameDay: boolean;
         };
@@ -1122,17 +1126,6 @@ export interface components {
             /** @description IANA name of the zone reminders follow. */
             timeZone: string;
             /** @description On Sundays at the daily time: map the week. */
-            weeklyMapReminder: boolean;
-        };
-        /** @description Every field is required. */
-        NotificationSettingsInput: {
-            dailyReminder: boolean;
-            /** @description `HH:MM`, 00:00 to 23:59. */
-            dailyReminderTime: string;
-            liveCallReminder: boolean;
-            productNews: boolean;
-            /** @description An IANA name such as `Europe/Berlin`. */
-            timeZone: string;
             weeklyMapReminder: boolean;
         };
         PastInvoice: {
@@ -1228,6 +1221,17 @@ export interface components {
             /** @description Required, at most 500 characters. */
             reason?: string;
             user_id: string;
+        };
+        /** @description The notification settings as the athlete sends them; every field is required. */
+        SettingsBody: {
+            dailyReminder: boolean;
+            /** @description `HH:MM`, 00:00 to 23:59. */
+            dailyReminderTime: string;
+            liveCallReminder: boolean;
+            productNews: boolean;
+            /** @description An IANA name such as `Europe/Berlin`. */
+            timeZone: string;
+            weeklyMapReminder: boolean;
         };
         /** @description What the public pages need to know about this site's settings. */
         SiteInfo: {
@@ -1347,6 +1351,28 @@ export interface components {
         VisionVersions: {
             versions: components["schemas"]["VisionVersion"][];
         };
+        /**
+         * @description What the athlete sends to save a weekly map. With `first: true` the review (`q1`–`q5`) may
+         *     be left out.
+         */
+        WeeklyMapBody: {
+            first?: boolean | null;
+            q1?: string | null;
+            q10: string;
+            q11: string;
+            q2?: string | null;
+            q3?: string | null;
+            /**
+             * Format: int64
+             * @description 1 to 10.
+             */
+            q4?: number | null;
+            q5?: string | null;
+            q6: string;
+            q7: string;
+            q8: string;
+            q9: string;
+        };
         /** @description A saved weekly map: review `q1`–`q5` (blank on a first map), plan `q6`–`q11`. */
         WeeklyMapEntry: components["schemas"]["WeeklyObjectives"] & {
             createdAt: string;
@@ -1366,28 +1392,6 @@ export interface components {
             q4?: number | null;
             /** @description What I am grateful for. */
             q5?: string | null;
-        };
-        /**
-         * @description What the athlete sends to save a weekly map. With `first: true` the review (`q1`–`q5`) may
-         *     be left out.
-         */
-        WeeklyMapInputDoc: {
-            first?: boolean | null;
-            q1?: string | null;
-            q10: string;
-            q11: string;
-            q2?: string | null;
-            q3?: string | null;
-            /**
-             * Format: int64
-             * @description 1 to 10.
-             */
-            q4?: number | null;
-            q5?: string | null;
-            q6: string;
-            q7: string;
-            q8: string;
-            q9: string;
         };
         WeeklyMapList: {
             weeklyMaps: components["schemas"]["WeeklyMapEntry"][];
@@ -1419,7 +1423,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["DeleteAccountInput"];
+                "application/json": components["schemas"]["DeleteAccountBody"];
             };
         };
         responses: {
@@ -1516,7 +1520,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ContactMessageDoc"];
+                "application/json": components["schemas"]["ContactMessageBody"];
             };
         };
         responses: {
@@ -1886,7 +1890,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["NotificationSettingsInput"];
+                "application/json": components["schemas"]["SettingsBody"];
             };
         };
         responses: {
@@ -1934,7 +1938,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["GameDayInput"];
+                "application/json": components["schemas"]["GameDayBody"];
             };
         };
         responses: {
@@ -3516,7 +3520,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["DailyActionInputDoc"];
+                "application/json": components["schemas"]["DailyActionBody"];
             };
         };
         responses: {
@@ -3648,7 +3652,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["WeeklyMapInputDoc"];
+                "application/json": components["schemas"]["WeeklyMapBody"];
             };
         };
         responses: {
