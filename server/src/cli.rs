@@ -16,6 +16,27 @@ use crate::domain::{name_part, Email};
     about = "SWAZ: mental-performance training for athletes"
 )]
 pub struct Cli {
+    /// Log filter, in tracing's `EnvFilter` syntax
+    #[arg(
+        long,
+        env = "SWAZ_LOG",
+        value_name = "FILTER",
+        default_value = "info,sqlx=warn",
+        global = true,
+        help_heading = "Logging"
+    )]
+    pub log: String,
+    /// `text`, or `json`: one JSON object per log line, a request's lines carrying its
+    /// `request_id` in `span`
+    #[arg(
+        long,
+        env = "SWAZ_LOG_FORMAT",
+        value_name = "FORMAT",
+        default_value = "text",
+        global = true,
+        help_heading = "Logging"
+    )]
+    pub log_format: String,
     #[command(subcommand)]
     pub command: Command,
 }
