@@ -6,7 +6,7 @@ use clap::{Args, Parser, Subcommand};
 use crate::auth::password::NewPassword;
 use crate::auth::service::{self, CreateUser};
 use crate::billing::entitlements;
-use crate::config::Config;
+use crate::config::{Config, Settings};
 use crate::domain::{name_part, Email};
 
 #[derive(Parser)]
@@ -43,8 +43,9 @@ pub struct Cli {
 
 #[derive(Subcommand)]
 pub enum Command {
-    /// Run the web server (settings from the environment; see README).
-    Serve,
+    /// Run the web server. Each setting is a flag or its environment variable (a `.env` file in
+    /// the working directory is read too); the other commands read the same variables.
+    Serve(Box<Settings>),
     /// Apply database migrations and exit.
     Migrate,
     /// Manage users.
@@ -105,8 +106,8 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             println!("migrations applied");
             Ok(())
         }
-        Command::Serve => {
-            let config = Config::from_env()?;
+        Command::Serve(settings) => {
+            let config = Config::from_settings(*settings)?;
             let addr = config.addr;
             let state = crate::app::build(config).await?;
             let listener = tokio::net::TcpListener::bind(addr)
