@@ -6,7 +6,7 @@ use clap::{Args, Parser, Subcommand};
 use crate::auth::password::NewPassword;
 use crate::auth::service::{self, CreateUser};
 use crate::billing::entitlements;
-use crate::config::Config;
+use crate::config::{Config, Settings};
 use crate::domain::{name_part, Email};
 
 #[derive(Parser)]
@@ -16,14 +16,36 @@ use crate::domain::{name_part, Email};
     about = "SWAZ: mental-performance training for athletes"
 )]
 pub struct Cli {
+    /// Log filter, in tracing's `EnvFilter` syntax
+    #[arg(
+        long,
+        env = "SWAZ_LOG",
+        value_name = "FILTER",
+        default_value = "info,sqlx=warn",
+        global = true,
+        help_heading = "Logging"
+    )]
+    pub log: String,
+    /// `text`, or `json`: one JSON object per log line, a request's lines carrying its
+    /// `request_id` in `span`
+    #[arg(
+        long,
+        env = "SWAZ_LOG_FORMAT",
+        value_name = "FORMAT",
+        default_value = "text",
+        global = true,
+        help_heading = "Logging"
+    )]
+    pub log_format: String,
     #[command(subcommand)]
     pub command: Command,
 }
 
 #[derive(Subcommand)]
 pub enum Command {
-    /// Run the web server (settings from the environment; see README).
-    Serve,
+    /// Run the web server. Each setting is a flag or its environment variable (a `.env` file in
+    /// the working directory is read too); the other commands read the same variables.
+    Serve(Box<Settings>),
     /// Apply database migrations and exit.
     Migrate,
     /// Manage users.
@@ -84,8 +106,8 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             println!("migrations applied");
             Ok(())
         }
-        Command::Serve => {
-            let config = Config::from_env()?;
+        Command::Serve(settings) => {
+            let config = Config::from_settings(*settings)?;
             let addr = config.addr;
             let state = crate::app::build(config).await?;
             let listener = tokio::net::TcpListener::bind(addr)

@@ -4,14 +4,13 @@
 
 use tracing_subscriber::EnvFilter;
 
-/// Installs the global subscriber from `SWAZ_LOG` (filter) and `SWAZ_LOG_FORMAT`.
-pub fn init() -> anyhow::Result<()> {
-    let filter =
-        EnvFilter::try_from_env("SWAZ_LOG").unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn"));
+/// Installs the global subscriber from `SWAZ_LOG` (`filter`; one that does not parse falls back
+/// to the default) and `SWAZ_LOG_FORMAT` (`format`), as `cli::Cli` read them.
+pub fn init(filter: &str, format: &str) -> anyhow::Result<()> {
+    let filter = EnvFilter::try_new(filter).unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn"));
     let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr);
-    let format = std::env::var("SWAZ_LOG_FORMAT").unwrap_or_default();
     match format.trim() {
         "" | "text" => builder.init(),
         "json" => builder

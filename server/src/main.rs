@@ -2,11 +2,14 @@ use clap::Parser;
 
 #[tokio::main]
 async fn main() -> std::process::ExitCode {
-    if let Err(err) = swaz::logging::init() {
+    // Before parsing: clap reads the settings' variables, and `.env` may hold some.
+    let _ = dotenvy::dotenv();
+    let cli = swaz::cli::Cli::parse();
+    if let Err(err) = swaz::logging::init(&cli.log, &cli.log_format) {
         eprintln!("error: {err:#}");
         return std::process::ExitCode::FAILURE;
     }
-    match swaz::cli::run(swaz::cli::Cli::parse()).await {
+    match swaz::cli::run(cli).await {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("error: {err:#}");

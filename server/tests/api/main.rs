@@ -28,6 +28,7 @@ mod ops;
 mod planning;
 mod platform;
 mod reminders;
+mod settings;
 mod stripe;
 mod support;
 mod teams;
