@@ -65,12 +65,56 @@ pub struct CheckoutInfo {
     pub buyer_user_id: Option<String>,
 }
 
+/// Where a subscription stands, in Stripe's words (the local test mode uses the same).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SubscriptionStatus {
+    Incomplete,
+    IncompleteExpired,
+    Trialing,
+    Active,
+    PastDue,
+    Canceled,
+    Unpaid,
+    Paused,
+}
+
+impl SubscriptionStatus {
+    const ALL: [Self; 8] = [
+        Self::Incomplete,
+        Self::IncompleteExpired,
+        Self::Trialing,
+        Self::Active,
+        Self::PastDue,
+        Self::Canceled,
+        Self::Unpaid,
+        Self::Paused,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Incomplete => "incomplete",
+            Self::IncompleteExpired => "incomplete_expired",
+            Self::Trialing => "trialing",
+            Self::Active => "active",
+            Self::PastDue => "past_due",
+            Self::Canceled => "canceled",
+            Self::Unpaid => "unpaid",
+            Self::Paused => "paused",
+        }
+    }
+
+    /// `None` for a word Stripe does not use.
+    pub fn parse(raw: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|s| s.as_str() == raw)
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct SubscriptionInfo {
     pub id: String,
     pub customer_id: String,
     pub plan: PlanId,
-    pub status: String,
+    pub status: SubscriptionStatus,
     pub current_period_start: i64,
     pub current_period_end: i64,
     pub cancel_at_period_end: bool,

@@ -12,7 +12,9 @@ use utoipa_axum::routes;
 
 use super::dto::{past, PastInvoice, PaymentMethod};
 use super::plans::{self, PlanId, Plans, ALL};
-use super::provider::{CheckoutMode, CheckoutRequest, SetupRequest, SubscriptionInfo};
+use super::provider::{
+    CheckoutMode, CheckoutRequest, SetupRequest, SubscriptionInfo, SubscriptionStatus,
+};
 use super::service::{self, FirstFlow};
 use crate::app::AppState;
 use crate::auth::extract::bearer;
@@ -211,7 +213,7 @@ pub struct SubscriptionView {
 impl From<SubscriptionInfo> for SubscriptionView {
     fn from(s: SubscriptionInfo) -> Self {
         Self {
-            status: s.status,
+            status: s.status.as_str().to_owned(),
             plan: s.plan.as_str().to_owned(),
             cancel_at_period_end: s.cancel_at_period_end,
             current_period_end: s.current_period_end,
@@ -319,7 +321,7 @@ pub async fn cancel(
         ));
     }
     let sub = my_subscription(&state, &me).await?;
-    if sub.status == "canceled" {
+    if sub.status == SubscriptionStatus::Canceled {
         return Err(AppError::bad_request("This membership has already ended."));
     }
     let sub = if sub.cancel_at_period_end {
@@ -328,13 +330,7 @@ pub async fn cancel(
         state.payments.cancel_at_period_end(&sub.id).await?
     };
     service::refresh_mirror(state.billing(), &sub, state.clock.now_ms()).await?;
-    sqlx::query(
-        "UPDATE subscriptions SET cancel_reason = COALESCE(cancel_reason, $1) WHERE id = $2",
-    )
-    .bind(&reason)
-    .bind(&sub.id)
-    .execute(state.db.pool())
-    .await?;
+    service::keep_cancel_reason(&state.db, &sub.id, &reason).await?;
     Ok(Json(sub.into()))
 }
 

@@ -5,7 +5,8 @@ use sqlx::{AnyConnection, Row};
 
 use super::plans;
 use super::provider::{
-    CheckoutInfo, CheckoutMode, PaymentProvider, SubscriptionInfo, ENDED_CANNOT_RESUME,
+    CheckoutInfo, CheckoutMode, PaymentProvider, SubscriptionInfo, SubscriptionStatus,
+    ENDED_CANNOT_RESUME,
 };
 use crate::auth::links::Mailer;
 use crate::auth::password::{self, NewPassword};
@@ -45,7 +46,7 @@ pub async fn mirror(
     .bind(&sub.customer_id)
     .bind(user_id)
     .bind(sub.plan.as_str())
-    .bind(&sub.status)
+    .bind(sub.status.as_str())
     .bind(sub.current_period_start * 1000)
     .bind(sub.current_period_end * 1000)
     .bind(i64::from(sub.cancel_at_period_end))
@@ -136,7 +137,7 @@ pub async fn resume(billing: Billing<'_>, user_id: &str, now: i64) -> Result<Sub
         .await?
         .ok_or_else(|| AppError::not_found("You have no membership yet."))?;
     refresh_mirror(billing, &sub, now).await?;
-    if sub.status == "canceled" {
+    if sub.status == SubscriptionStatus::Canceled {
         return Err(AppError::conflict(ENDED_CANNOT_RESUME));
     }
     if !sub.cancel_at_period_end {
@@ -254,11 +255,7 @@ async fn claim_checkout(
         .bind(now)
         .execute(&mut *conn)
         .await?;
-    let lock = if db.kind() == crate::db::DbKind::Postgres {
-        " FOR UPDATE"
-    } else {
-        ""
-    };
+    let lock = db.kind().for_update();
     let row = sqlx::query(&format!(
         "SELECT result_user_id, existing_user FROM billing_checkouts WHERE session_id = $1{lock}"
     ))
@@ -466,5 +463,18 @@ pub async fn complete_member_checkout(
         }
     }
     tx.commit().await?;
-    Ok(sub.status)
+    Ok(sub.status.as_str().to_owned())
+}
+
+/// Keeps the member's first reason for cancelling; a later cancellation of the same membership
+/// does not overwrite it.
+pub async fn keep_cancel_reason(db: &Db, subscription_id: &str, reason: &str) -> Result<()> {
+    sqlx::query(
+        "UPDATE subscriptions SET cancel_reason = COALESCE(cancel_reason, $1) WHERE id = $2",
+    )
+    .bind(reason)
+    .bind(subscription_id)
+    .execute(db.pool())
+    .await?;
+    Ok(())
 }

@@ -66,6 +66,17 @@ pub enum DbKind {
     Postgres,
 }
 
+impl DbKind {
+    /// ` FOR UPDATE` where the backend locks rows (PostgreSQL); SQLite's `BEGIN IMMEDIATE`
+    /// (see [`Db::begin_write`]) already serialises writers.
+    pub fn for_update(self) -> &'static str {
+        match self {
+            DbKind::Sqlite => "",
+            DbKind::Postgres => " FOR UPDATE",
+        }
+    }
+}
+
 #[derive(Clone)]
 pub struct Db {
     pool: AnyPool,
@@ -189,7 +200,7 @@ impl Db {
         })
     }
 
-    /// `FOR UPDATE SKIP LOCKED` where the backend has it (PostgreSQL); SQLite serialises writers.
+    /// ` FOR UPDATE SKIP LOCKED` where the backend has it (PostgreSQL); SQLite serialises writers.
     pub fn skip_locked(&self) -> &'static str {
         match self.kind {
             DbKind::Sqlite => "",

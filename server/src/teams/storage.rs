@@ -97,7 +97,7 @@ pub async fn lock_team(
     kind: DbKind,
     team_id: &str,
 ) -> sqlx::Result<Option<Team>> {
-    read_team(conn, team_id, for_update(kind)).await
+    read_team(conn, team_id, kind.for_update()).await
 }
 
 /// Reads a team without locking it.
@@ -124,16 +124,9 @@ async fn read_team(
 
 /// Locks a user's row (PostgreSQL) so one person cannot join two teams at once.
 pub async fn lock_user(conn: &mut AnyConnection, kind: DbKind, user_id: &str) -> sqlx::Result<()> {
-    let sql = format!("SELECT id FROM users WHERE id = $1{}", for_update(kind));
+    let sql = format!("SELECT id FROM users WHERE id = $1{}", kind.for_update());
     sqlx::query(&sql).bind(user_id).fetch_optional(conn).await?;
     Ok(())
-}
-
-fn for_update(kind: DbKind) -> &'static str {
-    match kind {
-        DbKind::Postgres => " FOR UPDATE",
-        DbKind::Sqlite => "",
-    }
 }
 
 /// True while the subscription paying for the team is active (the rule of `is_paid`).

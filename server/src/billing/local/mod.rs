@@ -463,9 +463,12 @@ impl PaymentProvider for LocalProvider {
         let cancel: i64 = row.try_get("cancel_at_period_end")?;
         let canceled_at: Option<i64> = row.try_get("canceled_at")?;
         let period_end: i64 = row.try_get("current_period_end")?;
-        let mut status: String = row.try_get("status")?;
+        let stored: String = row.try_get("status")?;
+        let mut status = SubscriptionStatus::parse(&stored).ok_or_else(|| {
+            AppError::Internal(anyhow::anyhow!("subscription status {stored:?} is unknown"))
+        })?;
         if cancel == 1 && period_end <= self.db.now_ms() {
-            status = "canceled".into();
+            status = SubscriptionStatus::Canceled;
         }
         Ok(Some(SubscriptionInfo {
             id: row.try_get("id")?,
@@ -517,7 +520,7 @@ impl PaymentProvider for LocalProvider {
             .subscription(subscription_id)
             .await?
             .ok_or_else(|| AppError::not_found("You have no membership yet."))?;
-        if sub.status == "canceled" {
+        if sub.status == SubscriptionStatus::Canceled {
             return Err(ended());
         }
         // As on Stripe, `canceled_at` goes back to null. The period check is repeated here so an
@@ -547,7 +550,7 @@ impl PaymentProvider for LocalProvider {
         let Some(sub) = self.subscription(subscription_id).await? else {
             return Ok(None);
         };
-        if sub.cancel_at_period_end || sub.status != "active" {
+        if sub.cancel_at_period_end || sub.status != SubscriptionStatus::Active {
             return Ok(None);
         }
         let price = plans::plan(&self.billing, sub.plan);

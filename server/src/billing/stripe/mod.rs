@@ -58,7 +58,7 @@ pub fn parse_subscription(v: &Value, billing: &BillingConfig) -> Option<Subscrip
         id: text(v, "id")?,
         customer_id: text(v, "customer")?,
         plan,
-        status: v.get("status")?.as_str()?.to_owned(),
+        status: SubscriptionStatus::parse(v.get("status")?.as_str()?)?,
         current_period_start: v.get("current_period_start")?.as_i64()?,
         current_period_end: v.get("current_period_end")?.as_i64()?,
         cancel_at_period_end: v
@@ -363,7 +363,7 @@ impl PaymentProvider for StripeProvider {
         let Some(sub) = self.subscription(subscription_id).await? else {
             return Ok(None);
         };
-        if sub.cancel_at_period_end || sub.status == "canceled" {
+        if sub.cancel_at_period_end || sub.status == SubscriptionStatus::Canceled {
             return Ok(None);
         }
         let upcoming = self
