@@ -9,6 +9,7 @@ use base64::Engine;
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
+use crate::forged_token::{claims_of, resigned};
 use crate::planning::{daily, save, weekly};
 use crate::support::TestApp;
 
@@ -91,24 +92,6 @@ fn b64(bytes: &[u8]) -> String {
     base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes)
 }
 
-/// The claims of a real access token, changed and signed with `secret`.
-fn resigned(token: &str, secret: &str, change: impl FnOnce(&mut Value)) -> String {
-    let payload = token.split('.').nth(1).unwrap();
-    let mut claims: Value = serde_json::from_slice(
-        &base64::engine::general_purpose::URL_SAFE_NO_PAD
-            .decode(payload)
-            .unwrap(),
-    )
-    .unwrap();
-    change(&mut claims);
-    jsonwebtoken::encode(
-        &jsonwebtoken::Header::new(jsonwebtoken::Algorithm::HS256),
-        &claims,
-        &jsonwebtoken::EncodingKey::from_secret(secret.as_bytes()),
-    )
-    .unwrap()
-}
-
 #[tokio::test]
 async fn every_signed_in_operation_refuses_every_kind_of_bad_token() {
     let app = TestApp::spawn().await;
@@ -122,12 +105,7 @@ async fn every_signed_in_operation_refuses_every_kind_of_bad_token() {
     let mut flipped = signature.to_owned().into_bytes();
     flipped[0] = if flipped[0] == b'A' { b'B' } else { b'A' };
     let tampered_claims = {
-        let mut claims: Value = serde_json::from_slice(
-            &base64::engine::general_purpose::URL_SAFE_NO_PAD
-                .decode(payload)
-                .unwrap(),
-        )
-        .unwrap();
+        let mut claims = claims_of(&good);
         claims["sub"] = json!(uuid::Uuid::new_v4().to_string());
         b64(claims.to_string().as_bytes())
     };
