@@ -87,6 +87,11 @@ impl TestApp {
         send(&self.http, method, self.url(path), token, body).await
     }
 
+    /// POSTs JSON without a token, as someone who is not signed in.
+    pub async fn post_public(&self, path: &str, body: Value) -> Answer {
+        self.request(Method::POST, path, None, Some(body)).await
+    }
+
     /// A confirmed member without a membership, signed in.
     pub async fn with_user(&self, email: &str, first_name: &str) -> TestUser {
         let id = self.create_user(email, TEST_PASSWORD, first_name).await;
