@@ -5,18 +5,6 @@ use serde_json::{json, Value};
 
 use crate::support::TestApp;
 
-async fn put_profile(app: &TestApp, token: &str, body: Value) -> (StatusCode, Value) {
-    let res = app
-        .http
-        .put(app.url("/_api/v1/swazprofile"))
-        .bearer_auth(token)
-        .json(&body)
-        .send()
-        .await
-        .unwrap();
-    (res.status(), res.json().await.unwrap())
-}
-
 #[tokio::test]
 async fn the_profile_needs_a_signed_in_member() {
     let app = TestApp::spawn().await;
@@ -71,12 +59,13 @@ async fn a_complimentary_membership_makes_the_member_paid() {
 async fn saving_the_profile_keeps_the_new_values() {
     let app = TestApp::spawn().await;
     let (_, token, _) = app.signed_in_user("ann@example.com").await;
-    let (status, body) = put_profile(
-        &app,
-        &token,
-        json!({ "firstName": "  Annie ", "lastName": "Lee", "email": "ann@example.com" }),
-    )
-    .await;
+    let (status, body) = app
+        .put_as(
+            &token,
+            "/_api/v1/swazprofile",
+            json!({ "firstName": "  Annie ", "lastName": "Lee", "email": "ann@example.com" }),
+        )
+        .await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(body["firstName"], "Annie");
     assert_eq!(body["lastName"], "Lee");
@@ -110,11 +99,17 @@ async fn profile_mistakes_get_the_forms_messages_and_change_nothing() {
         ),
     ];
     for (body, message) in cases {
-        let (status, answer) = put_profile(&app, &token, body).await;
+        let (status, answer) = app.put_as(&token, "/_api/v1/swazprofile", body).await;
         assert_eq!(status, StatusCode::BAD_REQUEST);
         assert_eq!(answer, json!({ "code": "bad_request", "message": message }));
     }
-    let (status, answer) = put_profile(&app, &token, json!({ "firstName": "Ann" })).await;
+    let (status, answer) = app
+        .put_as(
+            &token,
+            "/_api/v1/swazprofile",
+            json!({ "firstName": "Ann" }),
+        )
+        .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(
         answer["message"]
@@ -131,12 +126,13 @@ async fn profile_mistakes_get_the_forms_messages_and_change_nothing() {
 async fn a_new_email_takes_effect_only_once_the_new_address_confirms_it() {
     let app = TestApp::spawn().await;
     let (_, token, _) = app.signed_in_user("ann@example.com").await;
-    let (status, body) = put_profile(
-        &app,
-        &token,
-        json!({ "firstName": "Annie", "lastName": "", "email": "Ann.New@Example.com" }),
-    )
-    .await;
+    let (status, body) = app
+        .put_as(
+            &token,
+            "/_api/v1/swazprofile",
+            json!({ "firstName": "Annie", "lastName": "", "email": "Ann.New@Example.com" }),
+        )
+        .await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(body["firstName"], "Annie", "the names are saved at once");
     assert_eq!(
@@ -179,9 +175,9 @@ async fn a_new_email_takes_effect_only_once_the_new_address_confirms_it() {
 async fn an_address_someone_registers_meanwhile_is_not_taken_over() {
     let app = TestApp::spawn().await;
     let (_, token, _) = app.signed_in_user("ann@example.com").await;
-    put_profile(
-        &app,
+    app.put_as(
         &token,
+        "/_api/v1/swazprofile",
         json!({ "firstName": "Ann", "lastName": "", "email": "victim@example.com" }),
     )
     .await;
@@ -203,12 +199,13 @@ async fn an_email_used_by_another_member_is_refused_with_409() {
     app.create_user("bob@example.com", "bob-password-1", "Bob")
         .await;
     let (_, token, _) = app.signed_in_user("ann@example.com").await;
-    let (status, body) = put_profile(
-        &app,
-        &token,
-        json!({ "firstName": "Ann", "lastName": "", "email": "bob@example.com" }),
-    )
-    .await;
+    let (status, body) = app
+        .put_as(
+            &token,
+            "/_api/v1/swazprofile",
+            json!({ "firstName": "Ann", "lastName": "", "email": "bob@example.com" }),
+        )
+        .await;
     assert_eq!(status, StatusCode::CONFLICT);
     assert_eq!(
         body["message"],

@@ -1,20 +1,11 @@
 //! The athlete's own data: the export holds everything, deletion leaves no row behind.
 
-use reqwest::StatusCode;
+use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 use swaz::db::DbKind;
 
 use crate::support::TestApp;
-
-async fn send(
-    app: &TestApp,
-    method: reqwest::Method,
-    path: &str,
-    token: &str,
-    body: Value,
-) -> StatusCode {
-    app.request(method, path, Some(token), Some(body)).await.0
-}
+use crate::test_user::TestUser;
 
 fn nine(prefix: &str) -> Value {
     let mut body = serde_json::Map::new();
@@ -25,79 +16,58 @@ fn nine(prefix: &str) -> Value {
 }
 
 /// A paid athlete with a vision (two versions), a daily action, a first weekly map, a practice
-/// event and reminders on: (id, token).
-async fn athlete_with_everything(app: &TestApp, email: &str) -> (String, String) {
-    use reqwest::Method;
-    let (id, token) = app.paid_user(email).await;
+/// event and reminders on.
+async fn athlete_with_everything(app: &TestApp, email: &str) -> TestUser {
+    let athlete = app.with_paid_user(email).await;
     for prefix in ["first", "second"] {
-        let status = send(
-            app,
-            Method::POST,
-            "/_api/v1/userinput/athleticvision",
-            &token,
-            nine(prefix),
-        )
-        .await;
+        let (status, _) = athlete
+            .post("/_api/v1/userinput/athleticvision", nine(prefix))
+            .await;
         assert_eq!(status, StatusCode::OK);
     }
     let daily = json!({"r1": "wins", "r2": "lesson", "r3": 7, "q1": "o1", "q2": "o2", "q3": "o3",
         "q4": "mind", "q5": "body", "q6": "soul"});
     assert_eq!(
-        send(
-            app,
-            Method::POST,
-            "/_api/v1/userinput/dailyaction",
-            &token,
-            daily
-        )
-        .await,
+        athlete
+            .post("/_api/v1/userinput/dailyaction", daily)
+            .await
+            .0,
         StatusCode::CREATED
     );
     let weekly = json!({"first": true, "q6": "w1", "q7": "w2", "q8": "w3", "q9": "mind", "q10": "body", "q11": "soul"});
     assert_eq!(
-        send(
-            app,
-            Method::POST,
-            "/_api/v1/userinput/weeklymap",
-            &token,
-            weekly
-        )
-        .await,
+        athlete.post("/_api/v1/userinput/weeklymap", weekly).await.0,
         StatusCode::CREATED
     );
     let event = json!({"kind": "breathing_done"});
     assert_eq!(
-        send(app, Method::POST, "/_api/v1/practice/events", &token, event).await,
+        athlete.post("/_api/v1/practice/events", event).await.0,
         StatusCode::CREATED
     );
     let settings = json!({"dailyReminder": true, "dailyReminderTime": "00:00", "timeZone": "UTC",
         "weeklyMapReminder": true, "liveCallReminder": true, "productNews": true});
     assert_eq!(
-        send(
-            app,
-            Method::PUT,
-            "/_api/v1/notificationsettings",
-            &token,
-            settings
-        )
-        .await,
+        athlete
+            .put("/_api/v1/notificationsettings", settings)
+            .await
+            .0,
         StatusCode::OK
     );
-    (id, token)
+    athlete
 }
 
 #[tokio::test]
 async fn the_export_holds_everything_the_athlete_saved() {
     let app = TestApp::spawn().await;
-    let (id, token) = athlete_with_everything(&app, "ann@example.com").await;
+    let ann = athlete_with_everything(&app, "ann@example.com").await;
     let res = app
-        .get_auth("/_api/v1/account/export", &token)
+        .get_auth("/_api/v1/account/export", &ann.token)
         .send()
         .await
         .unwrap();
     assert_eq!(res.status(), StatusCode::OK);
     let export: Value = res.json().await.unwrap();
-    assert_eq!(export["profile"]["id"], id.as_str());
+    assert_eq!(export["profile"]["id"], ann.id.as_str());
     assert_eq!(export["profile"]["email"], "ann@example.com");
     assert_eq!(export["profile"]["roles"], json!(["PAID"]));
     assert_eq!(export["vision"]["answers"][8], "second answer 9");
@@ -142,7 +112,7 @@ async fn user_tables(app: &TestApp) -> Vec<(String, String)> {
 #[tokio::test]
 async fn deleting_the_account_leaves_no_row_of_the_athlete_not_even_queued_mail() {
     let app = TestApp::spawn().await;
-    let (id, token) = athlete_with_everything(&app, "ann@example.com").await;
+    let ann = athlete_with_everything(&app, "ann@example.com").await;
     // Mail to the athlete waits in the outbox (a password-reset link here).
     app.post_json("/auth/v1/recover", json!({ "email": "ann@example.com" }))
         .await;
@@ -154,23 +124,21 @@ async fn deleting_the_account_leaves_no_row_of_the_athlete_not_even_queued_mail(
     assert!(queued >= 1);
     let other = app.paid_user("ben@example.com").await;
 
-    let status = send(
-        &app,
-        reqwest::Method::DELETE,
-        "/_api/v1/account",
-        &token,
-        json!({"confirmation": "delete me"}),
-    )
-    .await;
+    let (status, _) = ann
+        .request(
+            Method::DELETE,
+            "/_api/v1/account",
+            Some(json!({"confirmation": "delete me"})),
+        )
+        .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    let status = send(
-        &app,
-        reqwest::Method::DELETE,
-        "/_api/v1/account",
-        &token,
-        json!({"confirmation": "DELETE"}),
-    )
-    .await;
+    let (status, _) = ann
+        .request(
+            Method::DELETE,
+            "/_api/v1/account",
+            Some(json!({"confirmation": "DELETE"})),
+        )
+        .await;
     assert_eq!(status, StatusCode::NO_CONTENT);
 
     let tables = user_tables(&app).await;
@@ -178,14 +146,14 @@ async fn deleting_the_account_leaves_no_row_of_the_athlete_not_even_queued_mail(
     for (table, column) in tables {
         let left: i64 =
             sqlx::query_scalar(&format!("SELECT COUNT(*) FROM {table} WHERE {column} = $1"))
-                .bind(&id)
+                .bind(&ann.id)
                 .fetch_one(app.state.db.pool())
                 .await
                 .unwrap();
         assert_eq!(left, 0, "{table}.{column}");
     }
     let users: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM users WHERE id = $1")
-        .bind(&id)
+        .bind(&ann.id)
         .fetch_one(app.state.db.pool())
         .await
         .unwrap();
@@ -197,7 +165,7 @@ async fn deleting_the_account_leaves_no_row_of_the_athlete_not_even_queued_mail(
         .unwrap();
     assert_eq!(mail, 0);
     let res = app
-        .get_auth("/_api/v1/swazprofile", &token)
+        .get_auth("/_api/v1/swazprofile", &ann.token)
         .send()
         .await
         .unwrap();

@@ -9,6 +9,7 @@ use base64::Engine;
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
+use crate::forged_token::{claims_of, resigned};
 use crate::planning::{daily, save, weekly};
 use crate::support::TestApp;
 
@@ -34,6 +35,13 @@ struct Operation {
     /// As documented, e.g. `/userinput/dailyaction/{id}`.
     template: String,
     signed_in: bool,
+}
+
+impl Operation {
+    /// What the matrix sends as the body: an empty JSON object to a POST or PUT, none otherwise.
+    fn body(&self) -> Option<Value> {
+        (self.method == Method::POST || self.method == Method::PUT).then(|| json!({}))
+    }
 }
 
 fn operations() -> Vec<Operation> {
@@ -69,44 +77,8 @@ fn concrete(template: &str, id: &str) -> String {
     format!("/_api/v1{path}")
 }
 
-async fn call(
-    app: &TestApp,
-    op: &Operation,
-    path: &str,
-    token: Option<&str>,
-) -> (StatusCode, Value) {
-    let mut req = app.http.request(op.method.clone(), app.url(path));
-    if let Some(token) = token {
-        req = req.bearer_auth(token);
-    }
-    if op.method == Method::POST || op.method == Method::PUT {
-        req = req.json(&json!({}));
-    }
-    let res = req.send().await.unwrap();
-    let status = res.status();
-    (status, res.json().await.unwrap_or(Value::Null))
-}
-
 fn b64(bytes: &[u8]) -> String {
     base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes)
-}
-
-/// The claims of a real access token, changed and signed with `secret`.
-fn resigned(token: &str, secret: &str, change: impl FnOnce(&mut Value)) -> String {
-    let payload = token.split('.').nth(1).unwrap();
-    let mut claims: Value = serde_json::from_slice(
-        &base64::engine::general_purpose::URL_SAFE_NO_PAD
-            .decode(payload)
-            .unwrap(),
-    )
-    .unwrap();
-    change(&mut claims);
-    jsonwebtoken::encode(
-        &jsonwebtoken::Header::new(jsonwebtoken::Algorithm::HS256),
-        &claims,
-        &jsonwebtoken::EncodingKey::from_secret(secret.as_bytes()),
-    )
-    .unwrap()
 }
 
 #[tokio::test]
@@ -122,12 +94,7 @@ async fn every_signed_in_operation_refuses_every_kind_of_bad_token() {
     let mut flipped = signature.to_owned().into_bytes();
     flipped[0] = if flipped[0] == b'A' { b'B' } else { b'A' };
     let tampered_claims = {
-        let mut claims: Value = serde_json::from_slice(
-            &base64::engine::general_purpose::URL_SAFE_NO_PAD
-                .decode(payload)
-                .unwrap(),
-        )
-        .unwrap();
+        let mut claims = claims_of(&good);
         claims["sub"] = json!(uuid::Uuid::new_v4().to_string());
         b64(claims.to_string().as_bytes())
     };
@@ -171,7 +138,9 @@ async fn every_signed_in_operation_refuses_every_kind_of_bad_token() {
     for op in &signed_in {
         let path = concrete(&op.template, &uuid::Uuid::new_v4().to_string());
         for (what, token) in &bad_tokens {
-            let (status, body) = call(&app, op, &path, token.as_deref()).await;
+            let (status, body) = app
+                .request(op.method.clone(), &path, token.as_deref(), op.body())
+                .await;
             assert_eq!(
                 status,
                 StatusCode::UNAUTHORIZED,
@@ -234,9 +203,13 @@ async fn another_athletes_resources_are_not_found() {
             other => panic!("{other} reads a resource by id: say here which one the owner creates"),
         };
         let path = concrete(&op.template, id);
-        let (status, body) = call(&app, op, &path, Some(&owner)).await;
+        let (status, body) = app
+            .request(op.method.clone(), &path, Some(&owner), op.body())
+            .await;
         assert_eq!(status, StatusCode::OK, "the owner reads {path}: {body}");
-        let (status, body) = call(&app, op, &path, Some(&stranger)).await;
+        let (status, body) = app
+            .request(op.method.clone(), &path, Some(&stranger), op.body())
+            .await;
         assert_eq!(
             status,
             StatusCode::NOT_FOUND,

@@ -18,13 +18,8 @@ fn valid() -> Value {
     })
 }
 
-async fn send(app: &TestApp, body: Value) -> (StatusCode, Value) {
-    let res = app.post_json(CONTACT, body).await;
-    (res.status(), res.json().await.unwrap())
-}
-
 async fn refused_with(app: &TestApp, body: Value, expected: &str) {
-    let (status, answer) = send(app, body.clone()).await;
+    let (status, answer) = app.post_public(CONTACT, body.clone()).await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body} -> {answer}");
     assert_eq!(answer["code"], "bad_request");
     let message = answer["message"].as_str().unwrap();
@@ -37,7 +32,7 @@ async fn refused_with(app: &TestApp, body: Value, expected: &str) {
 #[tokio::test]
 async fn a_message_is_stored_and_mailed_to_the_operator_with_reply_to_the_sender() {
     let app = TestApp::spawn().await;
-    let (status, answer) = send(&app, valid()).await;
+    let (status, answer) = app.post_public(CONTACT, valid()).await;
     assert_eq!(status, StatusCode::CREATED, "{answer}");
     let id = answer["id"].as_str().unwrap();
 
@@ -69,7 +64,7 @@ async fn the_operator_copy_escapes_html_in_the_message() {
     let app = TestApp::spawn().await;
     let mut body = valid();
     body["message"] = json!("<script>alert(1)</script>");
-    assert_eq!(send(&app, body).await.0, StatusCode::CREATED);
+    assert_eq!(app.post_public(CONTACT, body).await.0, StatusCode::CREATED);
     let mail = app.mailbox(OPERATOR, 1).await;
     let html = mail[0]["html"].as_str().unwrap();
     assert!(!html.contains("<script>"), "{html}");
@@ -115,7 +110,11 @@ async fn lengths_are_bounded() {
     for (field, max) in [("name", 100), ("subject", 200), ("message", 5_000)] {
         let mut at_limit = valid();
         at_limit[field] = json!("x".repeat(max));
-        assert_eq!(send(&app, at_limit).await.0, StatusCode::CREATED, "{field}");
+        assert_eq!(
+            app.post_public(CONTACT, at_limit).await.0,
+            StatusCode::CREATED,
+            "{field}"
+        );
         let mut over = valid();
         over[field] = json!("x".repeat(max + 1));
         refused_with(&app, over, &format!("{max} characters or fewer")).await;
@@ -161,11 +160,20 @@ async fn messages_are_rate_limited_per_ip_and_invalid_ones_do_not_count() {
     let mut invalid = valid();
     invalid["email"] = json!("nope");
     for _ in 0..3 {
-        assert_eq!(send(&app, invalid.clone()).await.0, StatusCode::BAD_REQUEST);
+        assert_eq!(
+            app.post_public(CONTACT, invalid.clone()).await.0,
+            StatusCode::BAD_REQUEST
+        );
     }
-    assert_eq!(send(&app, valid()).await.0, StatusCode::CREATED);
-    assert_eq!(send(&app, valid()).await.0, StatusCode::CREATED);
-    let (status, answer) = send(&app, valid()).await;
+    assert_eq!(
+        app.post_public(CONTACT, valid()).await.0,
+        StatusCode::CREATED
+    );
+    assert_eq!(
+        app.post_public(CONTACT, valid()).await.0,
+        StatusCode::CREATED
+    );
+    let (status, answer) = app.post_public(CONTACT, valid()).await;
     assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
     assert_eq!(answer["code"], "too_many_requests");
     assert!(answer["message"].as_str().unwrap().contains("try again"));
@@ -183,7 +191,10 @@ async fn over_smtp_the_contact_copy_carries_a_reply_to_header() {
         })
         .spawn()
         .await;
-    assert_eq!(send(&app, valid()).await.0, StatusCode::CREATED);
+    assert_eq!(
+        app.post_public(CONTACT, valid()).await.0,
+        StatusCode::CREATED
+    );
     let raw = tokio::time::timeout(std::time::Duration::from_secs(10), received.recv())
         .await
         .expect("the SMTP server receives the message in time")
@@ -199,9 +210,15 @@ async fn over_smtp_the_contact_copy_carries_a_reply_to_header() {
 #[tokio::test]
 async fn contact_messages_older_than_a_year_are_pruned_and_newer_ones_kept() {
     let app = TestApp::spawn().await;
-    assert_eq!(send(&app, valid()).await.0, StatusCode::CREATED);
+    assert_eq!(
+        app.post_public(CONTACT, valid()).await.0,
+        StatusCode::CREATED
+    );
     app.clock().advance(chrono::Duration::days(200));
-    assert_eq!(send(&app, valid()).await.0, StatusCode::CREATED);
+    assert_eq!(
+        app.post_public(CONTACT, valid()).await.0,
+        StatusCode::CREATED
+    );
     app.clock().advance(chrono::Duration::days(170));
     let pruned = swaz::content::storage::prune_contact_messages(&app.state.db)
         .await

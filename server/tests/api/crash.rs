@@ -186,6 +186,11 @@ async fn writer(
 }
 
 /// A running `swaz serve` and a signed-in member's client for it.
+///
+/// Its own client rather than a `TestUser`: the server is a child process that is killed and
+/// restarted at its own address, a write whose connection breaks is an [`Outcome::Lost`] (the
+/// shared helpers panic on it), and its requests give up after 10 s rather than wait on a
+/// server that does not answer.
 #[derive(Clone)]
 struct Target {
     http: reqwest::Client,

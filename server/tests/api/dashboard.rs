@@ -50,18 +50,6 @@ async fn practise(app: &TestApp, token: &str, kind: &str) {
     assert_eq!(status, StatusCode::CREATED, "{body}");
 }
 
-async fn put_time_zone(app: &TestApp, token: &str, zone: &str) -> (StatusCode, Value) {
-    let res = app
-        .http
-        .put(app.url(TIME_ZONE))
-        .bearer_auth(token)
-        .json(&json!({ "timeZone": zone }))
-        .send()
-        .await
-        .unwrap();
-    (res.status(), res.json().await.unwrap())
-}
-
 /// Moves the clock to `to` and signs in again, as a member would after their token expired.
 async fn move_to(app: &TestApp, email: &str, to: &str) -> String {
     app.clock().set(at(to));
@@ -290,12 +278,20 @@ async fn the_time_zone_is_an_iana_name_shown_on_the_profile() {
     let profile = app.get_json("/_api/v1/swazprofile", &token).await;
     assert_eq!(profile["timeZone"], Value::Null);
 
-    let (status, profile) = put_time_zone(&app, &token, " America/Los_Angeles ").await;
+    let (status, profile) = app
+        .put_as(
+            &token,
+            TIME_ZONE,
+            json!({ "timeZone": " America/Los_Angeles " }),
+        )
+        .await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(profile["timeZone"], "America/Los_Angeles");
     assert_eq!(profile["firstName"], "Ann");
 
-    let (status, err) = put_time_zone(&app, &token, "Mars/Olympus").await;
+    let (status, err) = app
+        .put_as(&token, TIME_ZONE, json!({ "timeZone": "Mars/Olympus" }))
+        .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(
         err["message"]
@@ -304,7 +300,9 @@ async fn the_time_zone_is_an_iana_name_shown_on_the_profile() {
             .contains("is not a time zone we know"),
         "{err}"
     );
-    let (status, err) = put_time_zone(&app, &token, "").await;
+    let (status, err) = app
+        .put_as(&token, TIME_ZONE, json!({ "timeZone": "" }))
+        .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(
         err["message"],
@@ -334,9 +332,13 @@ async fn days_are_counted_in_the_athletes_own_time_zone() {
     let (_, ann_token) = app.paid_user(ann).await;
     app.paid_user(bob).await;
     assert_eq!(
-        put_time_zone(&app, &ann_token, "America/Los_Angeles")
-            .await
-            .0,
+        app.put_as(
+            &ann_token,
+            TIME_ZONE,
+            json!({ "timeZone": "America/Los_Angeles" })
+        )
+        .await
+        .0,
         StatusCode::OK
     );
 

@@ -14,21 +14,6 @@ use crate::support::TestApp;
 
 const NUL_REFUSED: &str = "Text cannot contain the NUL character (U+0000).";
 
-async fn send(
-    app: &TestApp,
-    token: &str,
-    method: Method,
-    path: &str,
-    body: Option<Value>,
-) -> (StatusCode, Value) {
-    let mut req = app.http.request(method, app.url(path)).bearer_auth(token);
-    if let Some(body) = body {
-        req = req.json(&body);
-    }
-    let res = req.send().await.unwrap();
-    (res.status(), res.json().await.unwrap())
-}
-
 fn daily_action(r1: &str) -> Value {
     json!({ "r1": r1, "r2": "b", "r3": 5, "q1": "x", "q2": "x", "q3": "x", "q4": "x", "q5": "x", "q6": "x" })
 }
@@ -36,7 +21,7 @@ fn daily_action(r1: &str) -> Value {
 #[tokio::test]
 async fn text_with_a_nul_character_is_refused_with_400_and_not_stored() {
     let app = TestApp::spawn().await;
-    let (_, token) = app.paid_user("ann@example.com").await;
+    let ann = app.with_paid_user("ann@example.com").await;
     let nul = "a\u{0}b";
     let cases = [
         ("/_api/v1/userinput/dailyaction", daily_action(nul)),
@@ -59,7 +44,7 @@ async fn text_with_a_nul_character_is_refused_with_400_and_not_stored() {
         ),
     ];
     for (path, body) in cases {
-        let (status, answer) = send(&app, &token, Method::POST, path, Some(body)).await;
+        let (status, answer) = ann.post(path, body).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "POST {path}: {answer}");
         assert_eq!(answer["code"], "bad_request", "POST {path}");
         assert_eq!(answer["message"], NUL_REFUSED, "POST {path}");
@@ -70,14 +55,9 @@ async fn text_with_a_nul_character_is_refused_with_400_and_not_stored() {
 
     // A backslash followed by `u0000` is ordinary text.
     let text = "C:\\u0000";
-    let (status, answer) = send(
-        &app,
-        &token,
-        Method::POST,
-        "/_api/v1/userinput/dailyaction",
-        Some(daily_action(text)),
-    )
-    .await;
+    let (status, answer) = ann
+        .post("/_api/v1/userinput/dailyaction", daily_action(text))
+        .await;
     assert_eq!(status, StatusCode::CREATED, "{answer}");
     assert_eq!(answer["r1"], text);
 }
@@ -85,7 +65,7 @@ async fn text_with_a_nul_character_is_refused_with_400_and_not_stored() {
 #[tokio::test]
 async fn an_id_with_a_nul_character_names_nothing() {
     let app = TestApp::spawn().await;
-    let (_, token) = app.paid_user("ann@example.com").await;
+    let ann = app.with_paid_user("ann@example.com").await;
     let pay =
         json!({ "cardNumber": "4242424242424242", "expMonth": 12, "expYear": 2040, "cvc": "123" });
     let cases = [
@@ -115,7 +95,7 @@ async fn an_id_with_a_nul_character_names_nothing() {
         ),
     ];
     for (method, path, body) in cases {
-        let (status, answer) = send(&app, &token, method.clone(), path, body).await;
+        let (status, answer) = ann.request(method.clone(), path, body).await;
         assert_eq!(status, StatusCode::NOT_FOUND, "{method} {path}: {answer}");
         assert_eq!(answer["code"], "not_found", "{method} {path}");
     }

@@ -154,37 +154,17 @@ async fn a_reset_mail_goes_out_at_most_once_a_minute_per_address() {
 /// A change to an access token's claims.
 type ClaimsChange = Box<dyn FnOnce(&mut Value)>;
 
-/// `session`'s access token with `change` applied to its claims, signed with the app's key.
-fn forged(app: &TestApp, session: &Value, change: impl FnOnce(&mut Value)) -> String {
-    use base64::Engine;
-    let token = session["access_token"].as_str().unwrap();
-    let payload = token.split('.').nth(1).unwrap();
-    let mut claims: Value = serde_json::from_slice(
-        &base64::engine::general_purpose::URL_SAFE_NO_PAD
-            .decode(payload)
-            .unwrap(),
-    )
-    .unwrap();
-    change(&mut claims);
-    jsonwebtoken::encode(
-        &jsonwebtoken::Header::new(jsonwebtoken::Algorithm::HS256),
-        &claims,
-        &jsonwebtoken::EncodingKey::from_secret(app.state.config.jwt_secret.expose().as_bytes()),
-    )
-    .unwrap()
-}
-
 #[tokio::test]
 async fn access_tokens_with_wrong_time_issuer_or_role_claims_are_refused() {
     let app = TestApp::spawn().await;
-    let (_, _, session) = app.signed_in_user("ann@example.com").await;
+    let (_, issued, _) = app.signed_in_user("ann@example.com").await;
     let now = app.state.clock.now_secs();
-    let untouched = forged(&app, &session, |_| {});
+    let untouched = app.forged(&issued, |_| {});
     assert_eq!(
         app.get_as(&untouched, "/_api/v1/swazprofile").await.0,
         StatusCode::OK
     );
-    let skewed = forged(&app, &session, |c| c["iat"] = json!(now + 20));
+    let skewed = app.forged(&issued, |c| c["iat"] = json!(now + 20));
     assert_eq!(
         app.get_as(&skewed, "/_api/v1/swazprofile").await.0,
         StatusCode::OK,
@@ -204,7 +184,7 @@ async fn access_tokens_with_wrong_time_issuer_or_role_claims_are_refused() {
         ("anon role", Box::new(|c| c["role"] = json!("anon"))),
     ];
     for (what, change) in cases {
-        let token = forged(&app, &session, change);
+        let token = app.forged(&issued, change);
         let (status, body) = app.get_as(&token, "/_api/v1/swazprofile").await;
         assert_eq!(status, StatusCode::UNAUTHORIZED, "{what}: {body}");
         let (status, body) = app.get_as(&token, "/auth/v1/user").await;

@@ -7,11 +7,6 @@ use sha2::{Digest, Sha256};
 
 use crate::support::TestApp;
 
-async fn post(app: &TestApp, path: &str, body: Value) -> (StatusCode, Value) {
-    let res = app.post_json(path, body).await;
-    (res.status(), res.json().await.unwrap())
-}
-
 /// The 6-digit code of a mail.
 fn code_in(mail: &Value) -> String {
     let text = mail["text"].as_str().unwrap();
@@ -35,49 +30,51 @@ fn param(link: &str, name: &str) -> String {
 #[tokio::test]
 async fn otp_signs_up_a_new_address_and_mails_a_magic_link_to_a_known_one() {
     let app = TestApp::spawn().await;
-    let (status, body) = post(
-        &app,
-        "/auth/v1/otp",
-        json!({ "email": "new@example.com", "data": { "first_name": "Nia" } }),
-    )
-    .await;
+    let (status, body) = app
+        .post_public(
+            "/auth/v1/otp",
+            json!({ "email": "new@example.com", "data": { "first_name": "Nia" } }),
+        )
+        .await;
     assert_eq!((status, body), (StatusCode::OK, json!({})));
     let mail = &app.mailbox("new@example.com", 1).await[0];
     assert_eq!(mail["subject"], "Confirm your SWAZ e-mail address");
     assert_eq!(param(&app.link_in(mail), "type"), "signup");
 
-    let (status, session) = post(
-        &app,
-        "/auth/v1/verify",
-        json!({ "type": "email", "email": "new@example.com", "token": code_in(mail) }),
-    )
-    .await;
+    let (status, session) = app
+        .post_public(
+            "/auth/v1/verify",
+            json!({ "type": "email", "email": "new@example.com", "token": code_in(mail) }),
+        )
+        .await;
     assert_eq!(status, StatusCode::OK, "{session}");
     assert_eq!(session["user"]["email"], "new@example.com");
     assert_eq!(session["user"]["user_metadata"]["first_name"], "Nia");
     assert!(session["user"]["email_confirmed_at"].is_string());
 
     app.clock().advance(chrono::Duration::seconds(61));
-    let (status, _) = post(&app, "/auth/v1/otp", json!({ "email": "new@example.com" })).await;
+    let (status, _) = app
+        .post_public("/auth/v1/otp", json!({ "email": "new@example.com" }))
+        .await;
     assert_eq!(status, StatusCode::OK);
     let mails = app.mailbox("new@example.com", 2).await;
     assert_eq!(mails[0]["subject"], "Your SWAZ sign-in link");
     let token = param(&app.link_in(&mails[0]), "token");
     assert_eq!(param(&app.link_in(&mails[0]), "type"), "magiclink");
-    let (status, session) = post(
-        &app,
-        "/auth/v1/verify",
-        json!({ "type": "magiclink", "token_hash": token }),
-    )
-    .await;
+    let (status, session) = app
+        .post_public(
+            "/auth/v1/verify",
+            json!({ "type": "magiclink", "token_hash": token }),
+        )
+        .await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(session["token_type"], "bearer");
-    let (status, body) = post(
-        &app,
-        "/auth/v1/verify",
-        json!({ "type": "magiclink", "token_hash": token }),
-    )
-    .await;
+    let (status, body) = app
+        .post_public(
+            "/auth/v1/verify",
+            json!({ "type": "magiclink", "token_hash": token }),
+        )
+        .await;
     assert_eq!(status, StatusCode::FORBIDDEN);
     assert_eq!(body["error_code"], "otp_expired");
     assert_eq!(body["msg"], "Email link is invalid or has expired");
@@ -86,12 +83,12 @@ async fn otp_signs_up_a_new_address_and_mails_a_magic_link_to_a_known_one() {
 #[tokio::test]
 async fn otp_refuses_unknown_addresses_without_create_user_and_limits_mail() {
     let app = TestApp::spawn().await;
-    let (status, body) = post(
-        &app,
-        "/auth/v1/otp",
-        json!({ "email": "ghost@example.com", "create_user": false }),
-    )
-    .await;
+    let (status, body) = app
+        .post_public(
+            "/auth/v1/otp",
+            json!({ "email": "ghost@example.com", "create_user": false }),
+        )
+        .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(body["error_code"], "otp_disabled");
     assert_eq!(body["msg"], "Signups not allowed for otp");
@@ -99,9 +96,13 @@ async fn otp_refuses_unknown_addresses_without_create_user_and_limits_mail() {
 
     app.create_user("ann@example.com", "long-enough-1", "Ann")
         .await;
-    let (status, _) = post(&app, "/auth/v1/otp", json!({ "email": "ann@example.com" })).await;
+    let (status, _) = app
+        .post_public("/auth/v1/otp", json!({ "email": "ann@example.com" }))
+        .await;
     assert_eq!(status, StatusCode::OK);
-    let (status, body) = post(&app, "/auth/v1/otp", json!({ "email": "ann@example.com" })).await;
+    let (status, body) = app
+        .post_public("/auth/v1/otp", json!({ "email": "ann@example.com" }))
+        .await;
     assert_eq!(status, StatusCode::TOO_MANY_REQUESTS);
     assert_eq!(body["error_code"], "over_email_send_rate_limit");
 
@@ -116,7 +117,7 @@ async fn otp_refuses_unknown_addresses_without_create_user_and_limits_mail() {
             "PKCE flow requires code_challenge_method and code_challenge",
         ),
     ] {
-        let (status, answer) = post(&app, "/auth/v1/otp", body).await;
+        let (status, answer) = app.post_public("/auth/v1/otp", body).await;
         assert_eq!(status, StatusCode::BAD_REQUEST);
         assert_eq!(answer["msg"], msg);
     }
@@ -127,16 +128,17 @@ async fn a_wrong_or_used_code_is_refused_in_gotrues_words() {
     let app = TestApp::spawn().await;
     app.create_user("ann@example.com", "long-enough-1", "Ann")
         .await;
-    post(&app, "/auth/v1/otp", json!({ "email": "ann@example.com" })).await;
+    app.post_public("/auth/v1/otp", json!({ "email": "ann@example.com" }))
+        .await;
     let code = code_in(&app.mailbox("ann@example.com", 1).await[0]);
     let wrong = if code == "000000" { "000001" } else { "000000" };
     for token in [wrong, &code, &code] {
-        let (status, body) = post(
-            &app,
-            "/auth/v1/verify",
-            json!({ "type": "email", "email": "ann@example.com", "token": token }),
-        )
-        .await;
+        let (status, body) = app
+            .post_public(
+                "/auth/v1/verify",
+                json!({ "type": "email", "email": "ann@example.com", "token": token }),
+            )
+            .await;
         if token == code && body.get("access_token").is_some() {
             continue;
         }
@@ -145,12 +147,12 @@ async fn a_wrong_or_used_code_is_refused_in_gotrues_words() {
         assert_eq!(body["msg"], "Token has expired or is invalid");
     }
     // Someone else's code does not open this account.
-    let (status, _) = post(
-        &app,
-        "/auth/v1/verify",
-        json!({ "type": "email", "email": "other@example.com", "token": code }),
-    )
-    .await;
+    let (status, _) = app
+        .post_public(
+            "/auth/v1/verify",
+            json!({ "type": "email", "email": "other@example.com", "token": code }),
+        )
+        .await;
     assert_eq!(status, StatusCode::FORBIDDEN);
 
     for (body, msg) in [
@@ -171,7 +173,7 @@ async fn a_wrong_or_used_code_is_refused_in_gotrues_words() {
             "Invalid email verification type",
         ),
     ] {
-        let (status, answer) = post(&app, "/auth/v1/verify", body).await;
+        let (status, answer) = app.post_public("/auth/v1/verify", body).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
         assert_eq!(answer["msg"], msg);
     }
@@ -188,40 +190,40 @@ async fn resend_sends_a_signup_or_email_change_confirmation_and_refuses_other_ty
         .await;
     assert_eq!(res.status(), StatusCode::OK);
     app.clock().advance(chrono::Duration::seconds(61));
-    let (status, _) = post(
-        &app,
-        "/auth/v1/resend",
-        json!({ "type": "signup", "email": "ann@example.com" }),
-    )
-    .await;
+    let (status, _) = app
+        .post_public(
+            "/auth/v1/resend",
+            json!({ "type": "signup", "email": "ann@example.com" }),
+        )
+        .await;
     assert_eq!(status, StatusCode::OK);
     let mails = app.mailbox("ann@example.com", 2).await;
-    let (status, _) = post(
-        &app,
-        "/auth/v1/verify",
-        json!({ "type": "signup", "email": "ann@example.com", "token": code_in(&mails[0]) }),
-    )
-    .await;
+    let (status, _) = app
+        .post_public(
+            "/auth/v1/verify",
+            json!({ "type": "signup", "email": "ann@example.com", "token": code_in(&mails[0]) }),
+        )
+        .await;
     assert_eq!(status, StatusCode::OK);
 
-    let (status, body) = post(
-        &app,
-        "/auth/v1/resend",
-        json!({ "type": "recovery", "email": "ann@example.com" }),
-    )
-    .await;
+    let (status, body) = app
+        .post_public(
+            "/auth/v1/resend",
+            json!({ "type": "recovery", "email": "ann@example.com" }),
+        )
+        .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(
         body["msg"],
         "Missing one of these types: signup, email_change, sms, phone_change"
     );
     // Nothing pending: the same empty answer, and no mail.
-    let (status, body) = post(
-        &app,
-        "/auth/v1/resend",
-        json!({ "type": "email_change", "email": "ann@example.com" }),
-    )
-    .await;
+    let (status, body) = app
+        .post_public(
+            "/auth/v1/resend",
+            json!({ "type": "email_change", "email": "ann@example.com" }),
+        )
+        .await;
     assert_eq!((status, body), (StatusCode::OK, json!({})));
     assert_eq!(app.mailbox("ann@example.com", 2).await.len(), 2);
 }
@@ -264,8 +266,7 @@ async fn pkce_sign_up_hands_a_code_only_the_verifier_can_exchange_once() {
     let exchange = |verifier: String, code: String| {
         let app = &app;
         async move {
-            post(
-                app,
+            app.post_public(
                 "/auth/v1/token?grant_type=pkce",
                 json!({ "auth_code": code, "code_verifier": verifier }),
             )
@@ -288,12 +289,12 @@ async fn pkce_sign_up_hands_a_code_only_the_verifier_can_exchange_once() {
     assert_eq!(body["error_code"], "flow_state_not_found");
     assert_eq!(body["msg"], "invalid flow state, no valid flow state found");
 
-    let (status, body) = post(
-        &app,
-        "/auth/v1/token?grant_type=pkce",
-        json!({ "auth_code": "x" }),
-    )
-    .await;
+    let (status, body) = app
+        .post_public(
+            "/auth/v1/token?grant_type=pkce",
+            json!({ "auth_code": "x" }),
+        )
+        .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert_eq!(
         body["msg"],
@@ -319,12 +320,12 @@ async fn a_pkce_recovery_code_expires_after_five_minutes() {
     assert_eq!(param(&link, "type"), "recovery");
     let code = code_from_link(&app, &link).await;
     app.clock().advance(chrono::Duration::seconds(301));
-    let (status, body) = post(
-        &app,
-        "/auth/v1/token?grant_type=pkce",
-        json!({ "auth_code": code, "code_verifier": verifier }),
-    )
-    .await;
+    let (status, body) = app
+        .post_public(
+            "/auth/v1/token?grant_type=pkce",
+            json!({ "auth_code": code, "code_verifier": verifier }),
+        )
+        .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(body["error_code"], "flow_state_expired");
 }

@@ -14,6 +14,7 @@ mod contact;
 mod crash;
 mod dashboard;
 mod fake_stripe;
+mod forged_token;
 mod fuzz_findings;
 mod hardening;
 mod identity;

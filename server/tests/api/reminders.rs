@@ -23,21 +23,13 @@ fn settings(zone: &str, time: &str) -> Value {
     })
 }
 
-async fn put(app: &TestApp, path: &str, token: &str, body: Value) -> reqwest::Response {
-    app.http
-        .put(app.url(path))
-        .bearer_auth(token)
-        .json(&body)
-        .send()
-        .await
-        .unwrap()
-}
-
 /// A signed-in athlete whose settings are `body`; answers (user id, token).
 async fn athlete(app: &TestApp, email: &str, body: Value) -> (String, String) {
     let (id, token, _) = app.signed_in_user(email).await;
-    let res = put(app, "/_api/v1/notificationsettings", &token, body).await;
-    assert_eq!(res.status(), StatusCode::OK);
+    let (status, _) = app
+        .put_as(&token, "/_api/v1/notificationsettings", body)
+        .await;
+    assert_eq!(status, StatusCode::OK);
     (id, token)
 }
 
@@ -74,10 +66,9 @@ async fn settings_default_to_reminders_off_at_eight_pm_in_the_profiles_zone() {
                "weeklyMapReminder": false, "liveCallReminder": false, "productNews": false,
                "gameDay": false, "gameDayUntil": null})
     );
-    put(
-        &app,
-        "/_api/v1/swazprofile/timezone",
+    app.put_as(
         &token,
+        "/_api/v1/swazprofile/timezone",
         json!({"timeZone": "Asia/Tokyo"}),
     )
     .await;
@@ -98,12 +89,14 @@ async fn saved_settings_come_back_as_saved() {
     let (_, token, _) = app.signed_in_user("ann@example.com").await;
     let body = json!({"dailyReminder": true, "dailyReminderTime": "06:45", "timeZone": "Europe/Berlin",
         "weeklyMapReminder": true, "liveCallReminder": true, "productNews": true});
-    let res = put(&app, "/_api/v1/notificationsettings", &token, body.clone()).await;
-    assert_eq!(res.status(), StatusCode::OK);
+    let (status, saved) = app
+        .put_as(&token, "/_api/v1/notificationsettings", body.clone())
+        .await;
+    assert_eq!(status, StatusCode::OK);
     let mut expected = body.clone();
     expected["gameDay"] = json!(false);
     expected["gameDayUntil"] = Value::Null;
-    assert_eq!(res.json::<Value>().await.unwrap(), expected);
+    assert_eq!(saved, expected);
     assert_eq!(
         app.get_json("/_api/v1/notificationsettings", &token).await,
         expected
@@ -132,9 +125,10 @@ async fn a_bad_time_or_zone_is_refused_with_a_sentence_a_person_can_act_on() {
         (json!({"dailyReminder": true}), "is required"),
     ];
     for (body, expected) in cases {
-        let res = put(&app, "/_api/v1/notificationsettings", &token, body.clone()).await;
-        assert_eq!(res.status(), StatusCode::BAD_REQUEST, "{body}");
-        let err: Value = res.json().await.unwrap();
+        let (status, err) = app
+            .put_as(&token, "/_api/v1/notificationsettings", body.clone())
+            .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
         let message = err["message"].as_str().unwrap();
         assert!(message.contains(expected), "{body}: {message}");
         assert!(!message.contains("invalid type"), "{message}");
@@ -278,15 +272,14 @@ async fn game_day_silences_reminders_until_the_end_of_the_athletes_day() {
     let mut body = settings("Europe/Berlin", "20:00");
     body["liveCallReminder"] = json!(true);
     let (_, token) = athlete(&app, "ann@example.com", body).await;
-    let res = put(
-        &app,
-        "/_api/v1/notificationsettings/gameday",
-        &token,
-        json!({"gameDay": true}),
-    )
-    .await;
-    assert_eq!(res.status(), StatusCode::OK);
-    let got: Value = res.json().await.unwrap();
+    let (status, got) = app
+        .put_as(
+            &token,
+            "/_api/v1/notificationsettings/gameday",
+            json!({"gameDay": true}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
     assert_eq!(got["gameDay"], true);
     assert_eq!(got["gameDayUntil"], "2026-11-24T23:00:00.000000Z");
     app.clock().set(utc("2026-11-24T19:00:00Z"));
@@ -299,14 +292,14 @@ async fn game_day_silences_reminders_until_the_end_of_the_athletes_day() {
     let token = app.fresh_token("ann@example.com").await;
     let got = app.get_json("/_api/v1/notificationsettings", &token).await;
     assert_eq!(got["gameDay"], false);
-    let res = put(
-        &app,
-        "/_api/v1/notificationsettings/gameday",
-        &token,
-        json!({"gameDay": "yes"}),
-    )
-    .await;
-    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+    let (status, _) = app
+        .put_as(
+            &token,
+            "/_api/v1/notificationsettings/gameday",
+            json!({"gameDay": "yes"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
 }
 
 #[tokio::test]

@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use reqwest::StatusCode;
+use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
 use crate::fake_stripe::{FakeStripe, WEBHOOK_SECRET};
@@ -21,24 +21,20 @@ async fn stripe_app() -> (TestApp, FakeStripe) {
 }
 
 async fn checkout(app: &TestApp, plan: &str, token: Option<&str>) -> String {
-    let mut req = app
-        .http
-        .post(app.url(&format!("{API}/stripe/checkout")))
-        .json(&json!({ "plan": plan }));
-    if let Some(t) = token {
-        req = req.bearer_auth(t);
-    }
-    let body: Value = req.send().await.unwrap().json().await.unwrap();
+    let (_, body) = app
+        .request(
+            Method::POST,
+            &format!("{API}/stripe/checkout"),
+            token,
+            Some(json!({ "plan": plan })),
+        )
+        .await;
     let url = body["url"].as_str().unwrap();
     assert!(
         url.starts_with("https://checkout.stripe.test/c/pay/cs_test_"),
         "{url}"
     );
     url.rsplit('/').next().unwrap().to_owned()
-}
-
-async fn get(app: &TestApp, token: &str, path: &str) -> Value {
-    app.get_json(&format!("{API}{path}"), token).await
 }
 
 async fn webhook(
@@ -125,9 +121,11 @@ async fn checkout_sends_stripe_the_plans_price_and_the_return_addresses() {
 async fn a_stripe_member_sees_their_card_and_invoices_changes_the_card_and_cancels() {
     let (app, fake) = stripe_app().await;
     let (token, sub_id) = stripe_member(&app, &fake).await;
-    let me = get(&app, &token, "/swazprofile").await;
+    let me = app.get_json("/_api/v1/swazprofile", &token).await;
     assert_eq!(me["roles"], json!(["PAID"]));
-    let sub = get(&app, &token, "/stripe/getcustomersubscription").await;
+    let sub = app
+        .get_json("/_api/v1/stripe/getcustomersubscription", &token)
+        .await;
     assert_eq!(sub["status"], "active");
     assert_eq!(sub["plan"], "solo");
     assert_eq!(
@@ -135,7 +133,9 @@ async fn a_stripe_member_sees_their_card_and_invoices_changes_the_card_and_cance
         json!({ "brand": "visa", "last4": "4242", "expMonth": 4, "expYear": 2033 })
     );
 
-    let history = get(&app, &token, "/stripe/getcustomerbillinghistory").await;
+    let history = app
+        .get_json("/_api/v1/stripe/getcustomerbillinghistory", &token)
+        .await;
     assert_eq!(history["upcoming"]["amountDue"], 2900);
     assert_eq!(
         history["history"][0]["hostedInvoiceUrl"]
@@ -172,8 +172,8 @@ async fn a_stripe_member_sees_their_card_and_invoices_changes_the_card_and_cance
     assert_eq!(res.status(), StatusCode::OK);
     assert_eq!(res.json::<Value>().await.unwrap()["card"]["last4"], "4444");
     assert_eq!(
-        get(&app, &token, "/stripe/getcustomersubscription").await["defaultPaymentMethod"]["card"]
-            ["brand"],
+        app.get_json("/_api/v1/stripe/getcustomersubscription", &token)
+            .await["defaultPaymentMethod"]["card"]["brand"],
         "mastercard"
     );
 
@@ -194,7 +194,8 @@ async fn a_stripe_member_sees_their_card_and_invoices_changes_the_card_and_cance
         true
     );
     assert_eq!(
-        get(&app, &token, "/stripe/getcustomerbillinghistory").await["upcoming"],
+        app.get_json("/_api/v1/stripe/getcustomerbillinghistory", &token)
+            .await["upcoming"],
         Value::Null
     );
 }
@@ -218,7 +219,7 @@ async fn a_signed_webhook_keeps_the_membership_in_step_once_per_event() {
         (StatusCode::OK, json!({ "received": true }))
     );
     assert_eq!(
-        get(&app, &token, "/swazprofile").await["roles"],
+        app.get_json("/_api/v1/swazprofile", &token).await["roles"],
         json!([]),
         "a deleted subscription ends PAID"
     );
@@ -231,7 +232,10 @@ async fn a_signed_webhook_keeps_the_membership_in_step_once_per_event() {
         (status, body["duplicate"].as_bool()),
         (StatusCode::OK, Some(true))
     );
-    assert_eq!(get(&app, &token, "/swazprofile").await["roles"], json!([]));
+    assert_eq!(
+        app.get_json("/_api/v1/swazprofile", &token).await["roles"],
+        json!([])
+    );
     let events: i64 = app.count("stripe_events").await;
     assert_eq!(events, 1);
 
@@ -244,7 +248,7 @@ async fn a_signed_webhook_keeps_the_membership_in_step_once_per_event() {
     .await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(
-        get(&app, &token, "/swazprofile").await["roles"],
+        app.get_json("/_api/v1/swazprofile", &token).await["roles"],
         json!(["PAID"])
     );
 }
@@ -265,9 +269,13 @@ async fn a_failed_renewal_payment_suspends_until_an_invoice_is_paid() {
         webhook(&app, &failed, WEBHOOK_SECRET, now).await.0,
         StatusCode::OK
     );
-    assert_eq!(get(&app, &token, "/swazprofile").await["roles"], json!([]));
     assert_eq!(
-        get(&app, &token, "/stripe/getcustomersubscription").await["status"],
+        app.get_json("/_api/v1/swazprofile", &token).await["roles"],
+        json!([])
+    );
+    assert_eq!(
+        app.get_json("/_api/v1/stripe/getcustomersubscription", &token)
+            .await["status"],
         "past_due"
     );
     fake.store
@@ -282,7 +290,7 @@ async fn a_failed_renewal_payment_suspends_until_an_invoice_is_paid() {
         StatusCode::OK
     );
     assert_eq!(
-        get(&app, &token, "/swazprofile").await["roles"],
+        app.get_json("/_api/v1/swazprofile", &token).await["roles"],
         json!(["PAID"])
     );
 }
@@ -303,7 +311,7 @@ async fn a_completed_checkout_event_attaches_a_signed_in_buyers_membership() {
         StatusCode::OK
     );
     assert_eq!(
-        get(&app, &token, "/swazprofile").await["roles"],
+        app.get_json("/_api/v1/swazprofile", &token).await["roles"],
         json!(["PAID"])
     );
 }
@@ -341,18 +349,6 @@ async fn the_webhook_is_off_in_local_test_mode() {
     assert_eq!(status, StatusCode::NOT_FOUND);
 }
 
-async fn post(app: &TestApp, token: &str, path: &str, body: Value) -> (StatusCode, Value) {
-    let res = app
-        .http
-        .post(app.url(&format!("{API}{path}")))
-        .bearer_auth(token)
-        .json(&body)
-        .send()
-        .await
-        .unwrap();
-    (res.status(), res.json().await.unwrap())
-}
-
 /// The forms the fake Stripe received for one subscription, oldest first.
 fn subscription_forms(fake: &FakeStripe, sub_id: &str) -> Vec<HashMap<String, String>> {
     let path = format!("/v1/subscriptions/{sub_id}");
@@ -386,7 +382,9 @@ fn form(pairs: &[(&str, &str)]) -> HashMap<String, String> {
 async fn a_stripe_member_resumes_and_stripe_is_told_cancel_at_period_end_false() {
     let (app, fake) = stripe_app().await;
     let (token, sub_id) = stripe_member(&app, &fake).await;
-    let (status, body) = post(&app, &token, "/stripe/resumesubscription", json!({})).await;
+    let (status, body) = app
+        .post_as(&token, "/_api/v1/stripe/resumesubscription", json!({}))
+        .await;
     assert_eq!(
         (status, body["message"].as_str()),
         (
@@ -399,10 +397,14 @@ async fn a_stripe_member_resumes_and_stripe_is_told_cancel_at_period_end_false()
         "Stripe is not called"
     );
 
-    let (status, _) = post(&app, &token, "/stripe/cancelsubscription", json!({})).await;
+    let (status, _) = app
+        .post_as(&token, "/_api/v1/stripe/cancelsubscription", json!({}))
+        .await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(mirrored_cancel(&app, &sub_id).await, 1);
-    let (status, body) = post(&app, &token, "/stripe/resumesubscription", json!({})).await;
+    let (status, body) = app
+        .post_as(&token, "/_api/v1/stripe/resumesubscription", json!({}))
+        .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(
         (body["status"].as_str(), body["cancelAtPeriodEnd"].as_bool()),
@@ -423,7 +425,8 @@ async fn a_stripe_member_resumes_and_stripe_is_told_cancel_at_period_end_false()
     );
     assert_eq!(mirrored_cancel(&app, &sub_id).await, 0);
     assert_eq!(
-        get(&app, &token, "/stripe/getcustomerbillinghistory").await["upcoming"]["amountDue"],
+        app.get_json("/_api/v1/stripe/getcustomerbillinghistory", &token)
+            .await["upcoming"]["amountDue"],
         2900
     );
 }
@@ -432,14 +435,18 @@ async fn a_stripe_member_resumes_and_stripe_is_told_cancel_at_period_end_false()
 async fn a_stripe_membership_past_its_period_end_is_not_resumed() {
     let (app, fake) = stripe_app().await;
     let (token, sub_id, password) = stripe_member_with_password(&app, &fake).await;
-    let (status, _) = post(&app, &token, "/stripe/cancelsubscription", json!({})).await;
+    let (status, _) = app
+        .post_as(&token, "/_api/v1/stripe/cancelsubscription", json!({}))
+        .await;
     assert_eq!(status, StatusCode::OK);
     app.clock().advance(chrono::Duration::days(31));
     let token = app.sign_in("zed@example.com", &password).await["access_token"]
         .as_str()
         .unwrap()
         .to_owned();
-    let (status, body) = post(&app, &token, "/stripe/resumesubscription", json!({})).await;
+    let (status, body) = app
+        .post_as(&token, "/_api/v1/stripe/resumesubscription", json!({}))
+        .await;
     assert_eq!(
         (status, body["message"].as_str()),
         (
@@ -460,7 +467,9 @@ async fn a_stripe_membership_past_its_period_end_is_not_resumed() {
         .subscriptions
         .get_mut(&sub_id)
         .unwrap()["status"] = json!("canceled");
-    let (status, body) = post(&app, &token, "/stripe/resumesubscription", json!({})).await;
+    let (status, body) = app
+        .post_as(&token, "/_api/v1/stripe/resumesubscription", json!({}))
+        .await;
     assert_eq!(status, StatusCode::CONFLICT, "{body}");
 }
 
@@ -468,7 +477,9 @@ async fn a_stripe_membership_past_its_period_end_is_not_resumed() {
 async fn a_subscription_updated_event_that_drops_the_cancellation_is_mirrored() {
     let (app, fake) = stripe_app().await;
     let (token, sub_id) = stripe_member(&app, &fake).await;
-    let (status, _) = post(&app, &token, "/stripe/cancelsubscription", json!({})).await;
+    let (status, _) = app
+        .post_as(&token, "/_api/v1/stripe/cancelsubscription", json!({}))
+        .await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(mirrored_cancel(&app, &sub_id).await, 1);
 

@@ -190,6 +190,12 @@ impl TestApp {
             .await
     }
 
+    /// PUTs JSON as `token`'s user; the status and the JSON answer.
+    pub async fn put_as(&self, token: &str, path: &str, body: Value) -> (StatusCode, Value) {
+        self.request(reqwest::Method::PUT, path, Some(token), Some(body))
+            .await
+    }
+
     /// GETs as `token`'s user; the status and the JSON answer.
     pub async fn get_as(&self, token: &str, path: &str) -> (StatusCode, Value) {
         self.request(reqwest::Method::GET, path, Some(token), None)

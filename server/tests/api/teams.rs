@@ -13,25 +13,6 @@ const NOT_IN_TEAM: &str = "You are not part of a team.";
 const DEAD_LINK: &str =
     "This invite link is not valid any more. Ask your team admin for a new link.";
 
-async fn call(
-    app: &TestApp,
-    method: Method,
-    path: &str,
-    token: Option<&str>,
-    body: Option<Value>,
-) -> (StatusCode, Value) {
-    app.request(method, &format!("{API}{path}"), token, body)
-        .await
-}
-
-async fn get(app: &TestApp, path: &str, token: &str) -> (StatusCode, Value) {
-    call(app, Method::GET, path, Some(token), None).await
-}
-
-async fn post(app: &TestApp, path: &str, token: &str, body: Value) -> (StatusCode, Value) {
-    call(app, Method::POST, path, Some(token), Some(body)).await
-}
-
 /// A confirmed, signed-in person: (user id, access token).
 async fn person(app: &TestApp, email: &str, first_name: &str) -> (String, String) {
     let user = app.with_user(email, first_name).await;
@@ -50,7 +31,9 @@ fn team_app(seats: i64) -> crate::support::Builder {
 
 /// A fresh invite link's last part (what `/teams/invite/{hash}` carries).
 async fn invite(app: &TestApp, admin: &str) -> String {
-    let (status, body) = post(app, "/team/invitelink", admin, json!({})).await;
+    let (status, body) = app
+        .post_as(admin, "/_api/v1/team/invitelink", json!({}))
+        .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     let link = body["link"].as_str().unwrap();
     assert!(
@@ -61,24 +44,17 @@ async fn invite(app: &TestApp, admin: &str) -> String {
 }
 
 async fn join(app: &TestApp, hash: &str, token: &str) -> (StatusCode, Value) {
-    post(
-        app,
-        &format!("/team/invite/{hash}/accept"),
+    app.post_as(
         token,
+        &format!("/_api/v1/team/invite/{hash}/accept"),
         json!({}),
     )
     .await
 }
 
 async fn preview(app: &TestApp, hash: &str) -> (StatusCode, Value) {
-    call(
-        app,
-        Method::GET,
-        &format!("/team/invite/{hash}"),
-        None,
-        None,
-    )
-    .await
+    app.get_public(&format!("/_api/v1/team/invite/{hash}"))
+        .await
 }
 
 async fn profile(app: &TestApp, token: &str) -> Value {
@@ -99,7 +75,7 @@ pub(crate) async fn team_with_athlete(app: &TestApp) -> (String, String, String)
 async fn a_coach_who_buys_the_team_plan_runs_a_subscribed_team_of_one() {
     let app = team_app(25).spawn().await;
     let (id, token) = coach(&app, "cora@example.com", "Cora").await;
-    let (status, team) = get(&app, "/team/members", &token).await;
+    let (status, team) = app.get_as(&token, "/_api/v1/team/members").await;
     assert_eq!(status, StatusCode::OK);
     let member_id = team["members"][0]["id"].as_str().unwrap().to_owned();
     assert!(!member_id.is_empty());
@@ -148,13 +124,17 @@ async fn someone_without_a_team_is_told_so_and_strangers_are_not_let_in() {
         (Method::POST, "/team/promotion/decline".to_owned(), None),
         (Method::POST, format!("/team/leave/{id}"), None),
     ] {
-        let (status, got) = call(&app, method.clone(), &path, t, body.clone()).await;
+        let (status, got) = app
+            .request(method.clone(), &format!("{API}{path}"), t, body.clone())
+            .await;
         assert_eq!(
             (status, got["message"].as_str()),
             (StatusCode::NOT_FOUND, Some(NOT_IN_TEAM)),
             "{method} {path}"
         );
-        let (status, _) = call(&app, method.clone(), &path, None, body).await;
+        let (status, _) = app
+            .request(method.clone(), &format!("{API}{path}"), None, body)
+            .await;
         assert_eq!(
             status,
             StatusCode::UNAUTHORIZED,
@@ -178,14 +158,14 @@ async fn an_athlete_joins_through_the_invite_link_and_is_paid_while_the_team_is_
 
     let (athlete, token) = person(&app, "abe@example.com", "Abe").await;
     assert_eq!(profile(&app, &token).await["roles"], json!([]));
-    let (status, _) = call(
-        &app,
-        Method::POST,
-        &format!("/team/invite/{hash}/accept"),
-        None,
-        None,
-    )
-    .await;
+    let (status, _) = app
+        .request(
+            Method::POST,
+            &format!("/_api/v1/team/invite/{hash}/accept"),
+            None,
+            None,
+        )
+        .await;
     assert_eq!(status, StatusCode::UNAUTHORIZED, "joining needs a sign-in");
 
     let (status, team) = join(&app, &hash, &token).await;
@@ -206,7 +186,7 @@ async fn an_athlete_joins_through_the_invite_link_and_is_paid_while_the_team_is_
     let (status, body) = join(&app, &hash, &token).await;
     assert_eq!(status, StatusCode::CONFLICT);
     assert_eq!(body["message"], "You are already a member of Cora's Team.");
-    let (status, body) = get(&app, "/team/members", &coach_token).await;
+    let (status, body) = app.get_as(&coach_token, "/_api/v1/team/members").await;
     assert_eq!(
         (status, body["seatsUsed"].as_i64()),
         (StatusCode::OK, Some(1))
@@ -217,7 +197,7 @@ async fn an_athlete_joins_through_the_invite_link_and_is_paid_while_the_team_is_
 async fn a_member_cannot_manage_the_team() {
     let app = TestApp::spawn().await;
     let (_, athlete, token) = team_with_athlete(&app).await;
-    let (status, team) = get(&app, "/team/members", &token).await;
+    let (status, team) = app.get_as(&token, "/_api/v1/team/members").await;
     assert_eq!(status, StatusCode::OK, "members see their team");
     let coach_id = team["members"][0]["userId"].as_str().unwrap().to_owned();
     let t = Some(token.as_str());
@@ -248,11 +228,19 @@ async fn a_member_cannot_manage_the_team() {
             "promote members",
         ),
     ] {
-        let (status, body) = call(&app, method.clone(), path, t, body).await;
+        let (status, body) = app
+            .request(method.clone(), &format!("{API}{path}"), t, body)
+            .await;
         assert_eq!(status, StatusCode::FORBIDDEN, "{method} {path}");
         assert_eq!(body["message"], format!("Only a team admin can {what}."));
     }
-    let (status, body) = post(&app, &format!("/team/leave/{coach_id}"), &token, json!({})).await;
+    let (status, body) = app
+        .post_as(
+            &token,
+            &format!("/_api/v1/team/leave/{coach_id}"),
+            json!({}),
+        )
+        .await;
     assert_eq!(
         status,
         StatusCode::FORBIDDEN,
@@ -262,7 +250,7 @@ async fn a_member_cannot_manage_the_team() {
         body["message"],
         "You can only take yourself out of a team; a team admin removes other members."
     );
-    let (_, team) = get(&app, "/team/members", &token).await;
+    let (_, team) = app.get_as(&token, "/_api/v1/team/members").await;
     assert_eq!(team["teamName"], "Cora's Team");
     assert_eq!(team["seatsUsed"], 1);
 }
@@ -271,7 +259,9 @@ async fn a_member_cannot_manage_the_team() {
 async fn an_invite_link_works_for_14_days_by_the_app_clock() {
     let app = TestApp::spawn().await;
     let (_, coach_token) = coach(&app, "cora@example.com", "Cora").await;
-    let (status, made) = post(&app, "/team/invitelink", &coach_token, json!({})).await;
+    let (status, made) = app
+        .post_as(&coach_token, "/_api/v1/team/invitelink", json!({}))
+        .await;
     assert_eq!(status, StatusCode::OK);
     let expires = chrono::DateTime::parse_from_rfc3339(made["expiresAt"].as_str().unwrap())
         .unwrap()
@@ -328,28 +318,28 @@ async fn a_replaced_or_revoked_link_answers_exactly_like_an_unknown_one() {
     assert_eq!(preview(&app, &first).await, unknown, "the replaced link");
     assert_eq!(preview(&app, &second).await.0, StatusCode::OK);
 
-    let (status, body) = call(
-        &app,
-        Method::DELETE,
-        "/team/invitelink",
-        Some(&coach_token),
-        None,
-    )
-    .await;
+    let (status, body) = app
+        .request(
+            Method::DELETE,
+            "/_api/v1/team/invitelink",
+            Some(&coach_token),
+            None,
+        )
+        .await;
     assert_eq!((status, body), (StatusCode::NO_CONTENT, Value::Null));
     assert_eq!(preview(&app, &second).await, unknown, "the revoked link");
     let (_, athlete) = person(&app, "abe@example.com", "Abe").await;
     assert_eq!(join(&app, &second, &athlete).await, unknown);
     let long = "x".repeat(5000);
     assert_eq!(preview(&app, &long).await, unknown);
-    let (status, _) = call(
-        &app,
-        Method::DELETE,
-        "/team/invitelink",
-        Some(&coach_token),
-        None,
-    )
-    .await;
+    let (status, _) = app
+        .request(
+            Method::DELETE,
+            "/_api/v1/team/invitelink",
+            Some(&coach_token),
+            None,
+        )
+        .await;
     assert_eq!(status, StatusCode::NO_CONTENT, "revoking twice is harmless");
 }
 
@@ -357,19 +347,19 @@ async fn a_replaced_or_revoked_link_answers_exactly_like_an_unknown_one() {
 async fn cancelling_the_team_plan_ends_invites_and_paid_at_the_period_end_for_everyone() {
     let app = TestApp::spawn().await;
     let (coach_token, _, athlete_token) = team_with_athlete(&app).await;
-    let (status, _) = post(
-        &app,
-        "/stripe/cancelsubscription",
-        &coach_token,
-        json!({ "reason": "Off season" }),
-    )
-    .await;
+    let (status, _) = app
+        .post_as(
+            &coach_token,
+            "/_api/v1/stripe/cancelsubscription",
+            json!({ "reason": "Off season" }),
+        )
+        .await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(
         profile(&app, &athlete_token).await["roles"],
         json!(["PAID"])
     );
-    let (_, team) = get(&app, "/team/members", &coach_token).await;
+    let (_, team) = app.get_as(&coach_token, "/_api/v1/team/members").await;
     assert_eq!(team["subscribed"], true, "until the period ends");
 
     app.clock().advance(chrono::Duration::days(25));
@@ -380,9 +370,11 @@ async fn cancelling_the_team_plan_ends_invites_and_paid_at_the_period_end_for_ev
     let athlete_token = app.fresh_token("abe@example.com").await;
     assert_eq!(profile(&app, &athlete_token).await["roles"], json!([]));
     assert_eq!(profile(&app, &coach_token).await["roles"], json!([]));
-    let (_, team) = get(&app, "/team/members", &coach_token).await;
+    let (_, team) = app.get_as(&coach_token, "/_api/v1/team/members").await;
     assert_eq!(team["subscribed"], false);
-    let (status, body) = post(&app, "/team/invitelink", &coach_token, json!({})).await;
+    let (status, body) = app
+        .post_as(&coach_token, "/_api/v1/team/invitelink", json!({}))
+        .await;
     assert_eq!(status, StatusCode::FORBIDDEN);
     assert_eq!(body["message"], "Subscription required to invite members");
     let (_, late) = person(&app, "lee@example.com", "Lee").await;
@@ -413,7 +405,10 @@ async fn a_person_already_in_a_team_cannot_join_another() {
         body["message"],
         "You are already part of the team Bo's Team. Leave it first to join another team."
     );
-    assert_eq!(get(&app, "/team/members", &coach_b).await.1["seatsUsed"], 0);
+    assert_eq!(
+        app.get_as(&coach_b, "/_api/v1/team/members").await.1["seatsUsed"],
+        0
+    );
 }
 
 #[tokio::test]
@@ -477,7 +472,7 @@ async fn twenty_athletes_racing_for_the_last_seat_give_exactly_one_member() {
     assert_eq!((joined, refused), (1, 19), "{statuses:?}");
     assert_eq!(app.count("team_members").await, 2);
     assert_eq!(
-        get(&app, "/team/members", &coach_token).await.1["seatsUsed"],
+        app.get_as(&coach_token, "/_api/v1/team/members").await.1["seatsUsed"],
         1
     );
 }
@@ -487,21 +482,25 @@ async fn a_member_who_leaves_loses_paid_at_once() {
     let app = TestApp::spawn().await;
     let (coach_token, athlete, token) = team_with_athlete(&app).await;
     assert_eq!(profile(&app, &token).await["roles"], json!(["PAID"]));
-    let (status, body) = post(&app, &format!("/team/leave/{athlete}"), &token, json!({})).await;
+    let (status, body) = app
+        .post_as(&token, &format!("/_api/v1/team/leave/{athlete}"), json!({}))
+        .await;
     assert_eq!((status, body), (StatusCode::NO_CONTENT, Value::Null));
     let me = profile(&app, &token).await;
     assert_eq!(
         (me["roles"].clone(), me["team"].clone()),
         (json!([]), Value::Null)
     );
-    let (status, body) = get(&app, "/team/members", &token).await;
+    let (status, body) = app.get_as(&token, "/_api/v1/team/members").await;
     assert_eq!(
         (status, body["message"].as_str()),
         (StatusCode::NOT_FOUND, Some(NOT_IN_TEAM))
     );
-    let (_, team) = get(&app, "/team/members", &coach_token).await;
+    let (_, team) = app.get_as(&coach_token, "/_api/v1/team/members").await;
     assert_eq!(team["seatsUsed"], 0, "the seat is free again");
-    let (status, _) = post(&app, &format!("/team/leave/{athlete}"), &token, json!({})).await;
+    let (status, _) = app
+        .post_as(&token, &format!("/_api/v1/team/leave/{athlete}"), json!({}))
+        .await;
     assert_eq!(status, StatusCode::NOT_FOUND, "leaving twice");
 }
 
@@ -509,41 +508,43 @@ async fn a_member_who_leaves_loses_paid_at_once() {
 async fn the_last_admin_cannot_leave_but_can_once_a_co_admin_accepted() {
     let app = TestApp::spawn().await;
     let (coach_token, athlete, athlete_token) = team_with_athlete(&app).await;
-    let coach_id = get(&app, "/team/members", &coach_token).await.1["members"][0]["userId"]
+    let coach_id = app.get_as(&coach_token, "/_api/v1/team/members").await.1["members"][0]
+        ["userId"]
         .as_str()
         .unwrap()
         .to_owned();
-    let leave = format!("/team/leave/{coach_id}");
-    let (status, body) = post(&app, &leave, &coach_token, json!({})).await;
+    let leave = format!("/_api/v1/team/leave/{coach_id}");
+    let (status, body) = app.post_as(&coach_token, &leave, json!({})).await;
     assert_eq!(status, StatusCode::CONFLICT);
     assert_eq!(
         body["message"],
         "You are this team's only admin, so you cannot leave it. Make another member an admin first."
     );
 
-    post(
-        &app,
-        "/team/promote",
+    app.post_as(
         &coach_token,
+        "/_api/v1/team/promote",
         json!({ "user_id": athlete }),
     )
     .await;
-    let (status, _) = post(&app, &leave, &coach_token, json!({})).await;
+    let (status, _) = app.post_as(&coach_token, &leave, json!({})).await;
     assert_eq!(
         status,
         StatusCode::CONFLICT,
         "a pending admin is not an admin yet"
     );
-    let (status, _) = post(&app, "/team/promotion/accept", &athlete_token, json!({})).await;
+    let (status, _) = app
+        .post_as(&athlete_token, "/_api/v1/team/promotion/accept", json!({}))
+        .await;
     assert_eq!(status, StatusCode::OK);
-    let (status, _) = post(&app, &leave, &coach_token, json!({})).await;
+    let (status, _) = app.post_as(&coach_token, &leave, json!({})).await;
     assert_eq!(status, StatusCode::NO_CONTENT);
-    let (_, team) = get(&app, "/team/members", &athlete_token).await;
+    let (_, team) = app.get_as(&athlete_token, "/_api/v1/team/members").await;
     assert_eq!(team["members"].as_array().unwrap().len(), 1);
     assert_eq!(team["members"][0]["role"], "admin");
-    let athlete_leave = format!("/team/leave/{athlete}");
+    let athlete_leave = format!("/_api/v1/team/leave/{athlete}");
     assert_eq!(
-        post(&app, &athlete_leave, &athlete_token, json!({}))
+        app.post_as(&athlete_token, &athlete_leave, json!({}))
             .await
             .0,
         StatusCode::CONFLICT,
@@ -556,7 +557,8 @@ async fn an_admin_removes_a_member_with_a_reason_that_arrives_by_mail() {
     let app = TestApp::spawn().await;
     let (coach_token, athlete, athlete_token) = team_with_athlete(&app).await;
     let (_, stranger) = person(&app, "sam@example.com", "Sam").await;
-    let coach_id = get(&app, "/team/members", &coach_token).await.1["members"][0]["userId"]
+    let coach_id = app.get_as(&coach_token, "/_api/v1/team/members").await.1["members"][0]
+        ["userId"]
         .as_str()
         .unwrap()
         .to_owned();
@@ -587,42 +589,44 @@ async fn an_admin_removes_a_member_with_a_reason_that_arrives_by_mail() {
             "You cannot remove yourself from your team.",
         ),
     ] {
-        let (status, got) = post(&app, "/team/remove", &coach_token, body.clone()).await;
+        let (status, got) = app
+            .post_as(&coach_token, "/_api/v1/team/remove", body.clone())
+            .await;
         assert_eq!(
             (status, got["message"].as_str()),
             (StatusCode::BAD_REQUEST, Some(message)),
             "{body}"
         );
     }
-    let (status, got) = post(
-        &app,
-        "/team/remove",
-        &coach_token,
-        json!({ "user_id": sam_id, "reason": "Who?" }),
-    )
-    .await;
+    let (status, got) = app
+        .post_as(
+            &coach_token,
+            "/_api/v1/team/remove",
+            json!({ "user_id": sam_id, "reason": "Who?" }),
+        )
+        .await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert_eq!(got["message"], "That person is not a member of your team.");
-    let (status, _) = post(
-        &app,
-        "/team/remove",
-        &stranger,
-        json!({ "user_id": athlete, "reason": "Mine" }),
-    )
-    .await;
+    let (status, _) = app
+        .post_as(
+            &stranger,
+            "/_api/v1/team/remove",
+            json!({ "user_id": athlete, "reason": "Mine" }),
+        )
+        .await;
     assert_eq!(
         status,
         StatusCode::NOT_FOUND,
         "a stranger has no team to remove from"
     );
 
-    let (status, team) = post(
-        &app,
-        "/team/remove",
-        &coach_token,
-        json!({ "user_id": athlete, "reason": "  Moved to the under-21 squad.  " }),
-    )
-    .await;
+    let (status, team) = app
+        .post_as(
+            &coach_token,
+            "/_api/v1/team/remove",
+            json!({ "user_id": athlete, "reason": "  Moved to the under-21 squad.  " }),
+        )
+        .await;
     assert_eq!(status, StatusCode::OK, "{team}");
     assert_eq!(team["seatsUsed"], 0);
     let me = profile(&app, &athlete_token).await;
@@ -638,13 +642,13 @@ async fn an_admin_removes_a_member_with_a_reason_that_arrives_by_mail() {
         text.contains("Their reason: Moved to the under-21 squad.\n"),
         "{text}"
     );
-    let (status, _) = post(
-        &app,
-        "/team/remove",
-        &coach_token,
-        json!({ "user_id": athlete, "reason": "Again" }),
-    )
-    .await;
+    let (status, _) = app
+        .post_as(
+            &coach_token,
+            "/_api/v1/team/remove",
+            json!({ "user_id": athlete, "reason": "Again" }),
+        )
+        .await;
     assert_eq!(status, StatusCode::NOT_FOUND, "removing twice");
 }
 
@@ -655,7 +659,10 @@ async fn the_admin_renames_the_team_within_the_rules() {
     let rename = |name: Value| {
         let app = &app;
         let token = coach_token.clone();
-        async move { call(app, Method::PUT, "/team/name", Some(&token), Some(name)).await }
+        async move {
+            app.request(Method::PUT, "/_api/v1/team/name", Some(&token), Some(name))
+                .await
+        }
     };
     let (status, team) = rename(json!({ "name": "  Bay Eagles  " })).await;
     assert_eq!(status, StatusCode::OK);
@@ -703,7 +710,7 @@ async fn the_admin_renames_the_team_within_the_rules() {
         "The request body is not valid JSON."
     );
     assert_eq!(
-        get(&app, "/team/members", &coach_token).await.1["teamName"],
+        app.get_as(&coach_token, "/_api/v1/team/members").await.1["teamName"],
         "Bay Eagles"
     );
 }
@@ -716,39 +723,43 @@ async fn a_member_becomes_co_admin_only_after_accepting() {
     let (bea, bea_token) = person(&app, "bea@example.com", "Bea").await;
     assert_eq!(join(&app, &link, &bea_token).await.0, StatusCode::OK);
 
-    let (status, body) = post(&app, "/team/promotion/accept", &athlete_token, json!({})).await;
+    let (status, body) = app
+        .post_as(&athlete_token, "/_api/v1/team/promotion/accept", json!({}))
+        .await;
     assert_eq!(status, StatusCode::CONFLICT);
     assert_eq!(
         body["message"],
         "There is no admin promotion waiting for you."
     );
 
-    let (status, team) = post(
-        &app,
-        "/team/promote",
-        &coach_token,
-        json!({ "userId": athlete }),
-    )
-    .await;
+    let (status, team) = app
+        .post_as(
+            &coach_token,
+            "/_api/v1/team/promote",
+            json!({ "userId": athlete }),
+        )
+        .await;
     assert_eq!(status, StatusCode::OK, "{team}");
     assert_eq!(team["members"][1]["role"], "pending_admin");
     assert_eq!(
         profile(&app, &athlete_token).await["team"]["teamRole"],
         "pending_admin"
     );
-    let (status, body) = post(
-        &app,
-        "/team/promote",
-        &coach_token,
-        json!({ "user_id": athlete }),
-    )
-    .await;
+    let (status, body) = app
+        .post_as(
+            &coach_token,
+            "/_api/v1/team/promote",
+            json!({ "user_id": athlete }),
+        )
+        .await;
     assert_eq!(status, StatusCode::CONFLICT);
     assert_eq!(
         body["message"],
         "This member has already been asked to become an admin; they need to accept."
     );
-    let (status, body) = post(&app, "/team/invitelink", &athlete_token, json!({})).await;
+    let (status, body) = app
+        .post_as(&athlete_token, "/_api/v1/team/invitelink", json!({}))
+        .await;
     assert_eq!(
         (status, body["message"].as_str()),
         (
@@ -757,24 +768,28 @@ async fn a_member_becomes_co_admin_only_after_accepting() {
         ),
         "a pending admin has a member's rights"
     );
-    let (status, _) = post(&app, "/team/promotion/accept", &coach_token, json!({})).await;
+    let (status, _) = app
+        .post_as(&coach_token, "/_api/v1/team/promotion/accept", json!({}))
+        .await;
     assert_eq!(
         status,
         StatusCode::CONFLICT,
         "the admin has nothing to accept"
     );
 
-    let (status, team) = post(&app, "/team/promotion/accept", &athlete_token, json!({})).await;
+    let (status, team) = app
+        .post_as(&athlete_token, "/_api/v1/team/promotion/accept", json!({}))
+        .await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(team["myRole"], "admin");
     invite(&app, &athlete_token).await;
-    let (status, body) = post(
-        &app,
-        "/team/promote",
-        &coach_token,
-        json!({ "user_id": athlete }),
-    )
-    .await;
+    let (status, body) = app
+        .post_as(
+            &coach_token,
+            "/_api/v1/team/promote",
+            json!({ "user_id": athlete }),
+        )
+        .await;
     assert_eq!(
         (status, body["message"].as_str()),
         (
@@ -783,21 +798,26 @@ async fn a_member_becomes_co_admin_only_after_accepting() {
         )
     );
 
-    post(
-        &app,
-        "/team/promote",
+    app.post_as(
         &athlete_token,
+        "/_api/v1/team/promote",
         json!({ "user_id": bea }),
     )
     .await;
-    let (status, team) = post(&app, "/team/promotion/decline", &bea_token, json!({})).await;
+    let (status, team) = app
+        .post_as(&bea_token, "/_api/v1/team/promotion/decline", json!({}))
+        .await;
     assert_eq!(
         (status, team["myRole"].as_str()),
         (StatusCode::OK, Some("member"))
     );
-    let (status, _) = post(&app, "/team/promotion/decline", &bea_token, json!({})).await;
+    let (status, _) = app
+        .post_as(&bea_token, "/_api/v1/team/promotion/decline", json!({}))
+        .await;
     assert_eq!(status, StatusCode::CONFLICT, "declining twice");
-    let (status, body) = post(&app, "/team/promote", &coach_token, json!({})).await;
+    let (status, body) = app
+        .post_as(&coach_token, "/_api/v1/team/promote", json!({}))
+        .await;
     assert_eq!(
         (status, body["message"].as_str()),
         (
@@ -835,7 +855,7 @@ async fn a_team_admin_must_hand_the_team_over_before_deleting_the_account_but_a_
         "{body}"
     );
     assert_eq!(delete(athlete_token).await.status(), StatusCode::NO_CONTENT);
-    let (status, team) = get(&app, "/team/members", &coach_token).await;
+    let (status, team) = app.get_as(&coach_token, "/_api/v1/team/members").await;
     assert_eq!(status, StatusCode::OK);
     assert!(!team.to_string().contains(&athlete), "{team}");
 }

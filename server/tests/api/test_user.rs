@@ -87,6 +87,16 @@ impl TestApp {
         send(&self.http, method, self.url(path), token, body).await
     }
 
+    /// GETs without a token, as someone who is not signed in.
+    pub async fn get_public(&self, path: &str) -> Answer {
+        self.request(Method::GET, path, None, None).await
+    }
+
+    /// POSTs JSON without a token, as someone who is not signed in.
+    pub async fn post_public(&self, path: &str, body: Value) -> Answer {
+        self.request(Method::POST, path, None, Some(body)).await
+    }
+
     /// A confirmed member without a membership, signed in.
     pub async fn with_user(&self, email: &str, first_name: &str) -> TestUser {
         let id = self.create_user(email, TEST_PASSWORD, first_name).await;
