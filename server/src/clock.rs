@@ -23,7 +23,7 @@ pub trait Clock: Send + Sync + 'static {
 
 /// The real time.
 #[derive(Debug, Default)]
-pub struct SystemClock;
+pub(crate) struct SystemClock;
 
 impl Clock for SystemClock {
     fn now(&self) -> DateTime<Utc> {

@@ -408,7 +408,7 @@ pub struct Settings {
 
 /// The plans' prices and the payment provider's settings.
 #[derive(Args, Clone)]
-pub struct BillingSettings {
+pub(crate) struct BillingSettings {
     /// `local`: the built-in test-mode checkout (Stripe's test cards, nothing is charged);
     /// `stripe`: Stripe's API
     #[arg(
@@ -627,14 +627,14 @@ impl BillingConfig {
 }
 
 /// A video room that opens without an account; operators set their own.
-pub const DEFAULT_LIVE_CALL_URL: &str = "https://meet.jit.si/swaz-weekly-live-call";
+pub(crate) const DEFAULT_LIVE_CALL_URL: &str = "https://meet.jit.si/swaz-weekly-live-call";
 
 /// Where contact-form messages go until the operator sets `SWAZ_CONTACT_EMAIL`.
-pub const DEFAULT_CONTACT_EMAIL: &str = "contact@swaz.local";
+pub(crate) const DEFAULT_CONTACT_EMAIL: &str = "contact@swaz.local";
 
 /// Hosts the testimonial video may be embedded from: the two the Content-Security-Policy's
 /// `frame-src` allows (see `http::security`).
-pub const VIDEO_EMBED_PREFIXES: [&str; 2] = [
+pub(crate) const VIDEO_EMBED_PREFIXES: [&str; 2] = [
     "https://www.youtube-nocookie.com/embed/",
     "https://player.vimeo.com/video/",
 ];
@@ -642,7 +642,7 @@ pub const VIDEO_EMBED_PREFIXES: [&str; 2] = [
 impl Config {
     /// Reads the configuration from the process environment and `.env` alone, for the commands
     /// other than `serve`, which take no setting flags.
-    pub fn from_env() -> anyhow::Result<Self> {
+    pub(crate) fn from_env() -> anyhow::Result<Self> {
         let _ = dotenvy::dotenv();
         let matches =
             Settings::augment_args(clap::Command::new("swaz")).try_get_matches_from(["swaz"])?;
@@ -651,7 +651,7 @@ impl Config {
 
     /// Judges the settings; without `SWAZ_JWT_SECRET` the key is read from the data directory,
     /// or generated into it on the first start.
-    pub fn from_settings(s: Settings) -> anyhow::Result<Self> {
+    pub(crate) fn from_settings(s: Settings) -> anyhow::Result<Self> {
         let env = match s.env.text.as_str() {
             "development" => Environment::Development,
             "production" => Environment::Production,
@@ -777,7 +777,7 @@ impl Config {
         Ok(self)
     }
 
-    pub fn connection_limits(&self) -> crate::http::serve::ConnectionLimits {
+    pub(crate) fn connection_limits(&self) -> crate::http::serve::ConnectionLimits {
         crate::http::serve::ConnectionLimits {
             max_connections: self.max_connections,
             header_read_timeout: std::time::Duration::from_secs(self.header_read_timeout_secs),
@@ -785,11 +785,11 @@ impl Config {
         }
     }
 
-    pub fn is_development(&self) -> bool {
+    pub(crate) fn is_development(&self) -> bool {
         self.env == Environment::Development
     }
 
-    pub fn database_kind(&self) -> &'static str {
+    pub(crate) fn database_kind(&self) -> &'static str {
         if self.database_url.expose().starts_with("postgres") {
             "postgresql"
         } else {
@@ -797,14 +797,14 @@ impl Config {
         }
     }
 
-    pub fn payment_mode(&self) -> &'static str {
+    pub(crate) fn payment_mode(&self) -> &'static str {
         match self.billing.mode {
             PaymentMode::Local => "local (test mode)",
             PaymentMode::Stripe => "stripe",
         }
     }
 
-    pub fn mail_mode(&self) -> &'static str {
+    pub(crate) fn mail_mode(&self) -> &'static str {
         if self.smtp_url.is_some() {
             "smtp"
         } else {

@@ -10,10 +10,10 @@ use crate::error::AppError;
 pub struct Email(String);
 
 impl Email {
-    pub const MAX_LEN: usize = 254;
+    pub(crate) const MAX_LEN: usize = 254;
 
     /// Parses `raw`; `None` when it is not a usable address.
-    pub fn try_parse(raw: &str) -> Option<Self> {
+    pub(crate) fn try_parse(raw: &str) -> Option<Self> {
         let value = raw.trim().to_lowercase();
         if value.is_empty()
             || value.len() > Self::MAX_LEN
@@ -54,12 +54,12 @@ impl fmt::Display for Email {
 
 /// Whether `key`, an id from a path or query, can name a stored row at all. PostgreSQL's text
 /// cannot hold U+0000, so a key with one names nothing, and binding it would fail the query.
-pub fn can_name_a_row(key: &str) -> bool {
+pub(crate) fn can_name_a_row(key: &str) -> bool {
     !key.contains('\0')
 }
 
 /// A person's name part: trimmed, at most 100 characters, no control characters.
-pub fn name_part(raw: &str, label: &str, required: bool) -> Result<String, AppError> {
+pub(crate) fn name_part(raw: &str, label: &str, required: bool) -> Result<String, AppError> {
     let value = raw.trim();
     if required && value.is_empty() {
         return Err(AppError::bad_request(format!("{label} is required")));
@@ -100,13 +100,13 @@ impl TimeZone {
     }
 
     /// A stored name, or UTC when none is stored (or it is no longer known).
-    pub fn stored_or_utc(stored: Option<&str>) -> Self {
+    pub(crate) fn stored_or_utc(stored: Option<&str>) -> Self {
         stored
             .and_then(|s| s.parse::<chrono_tz::Tz>().ok())
             .map_or(Self::UTC, Self)
     }
 
-    pub fn tz(self) -> chrono_tz::Tz {
+    pub(crate) fn tz(self) -> chrono_tz::Tz {
         self.0
     }
 

@@ -10,7 +10,7 @@ use axum::Json;
 use serde::Serialize;
 use utoipa::ToSchema;
 
-pub type Result<T, E = AppError> = std::result::Result<T, E>;
+pub(crate) type Result<T, E = AppError> = std::result::Result<T, E>;
 
 #[derive(Debug, thiserror::Error)]
 pub enum AppError {
@@ -37,7 +37,7 @@ pub enum AppError {
 
 /// The JSON body of every product API error.
 #[derive(Debug, Serialize, ToSchema)]
-pub struct ErrorBody {
+pub(crate) struct ErrorBody {
     /// Stable machine-readable code, e.g. `bad_request`.
     pub code: &'static str,
     /// A sentence a person can act on.
@@ -64,7 +64,7 @@ impl AppError {
         Self::TooManyRequests(msg.into(), limited.retry_after_secs)
     }
 
-    pub fn status_code(&self) -> StatusCode {
+    pub(crate) fn status_code(&self) -> StatusCode {
         match self {
             Self::BadRequest(_) => StatusCode::BAD_REQUEST,
             Self::Unauthorized(_) => StatusCode::UNAUTHORIZED,
@@ -93,7 +93,7 @@ impl AppError {
     }
 
     /// The message safe to show a client: internal causes are replaced by a generic sentence.
-    pub fn public_message(&self) -> String {
+    pub(crate) fn public_message(&self) -> String {
         match self {
             Self::Internal(err) => {
                 tracing::error!(error = ?err, "internal error");
@@ -130,6 +130,6 @@ impl IntoResponse for AppError {
 }
 
 /// True when the database refused a write because a unique constraint already holds the value.
-pub fn is_unique_violation(err: &sqlx::Error) -> bool {
+pub(crate) fn is_unique_violation(err: &sqlx::Error) -> bool {
     matches!(err, sqlx::Error::Database(db) if db.is_unique_violation())
 }

@@ -1,5 +1,5 @@
 //! SWAZ: one server for the identity service (`/auth/v1`), the product API (`/_api/v1`) and the
-//! React app. `main.rs` only parses the command line; tests drive [`build`] and [`router()`] to run
+//! React app. `main.rs` only parses the command line; tests drive [`build`] and [`serve`] to run
 //! the real app.
 //!
 //! # Layers, top to bottom
@@ -48,6 +48,6 @@ pub mod reminders;
 pub mod teams;
 pub mod vision;
 
-pub use app::{build, router, serve, spawn_workers, App, AppState, Workers};
+pub use app::{build, serve, AppState};
 pub use config::Config;
 pub use db::Db;

@@ -4,7 +4,7 @@ use crate::db::Db;
 
 /// How many hits a key may take per window.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Limit {
+pub(crate) struct Limit {
     pub max: i64,
     pub window_secs: i64,
 }
@@ -22,7 +22,7 @@ fn seconds_left(window_start_ms: i64, window_secs: i64, now_ms: i64) -> u64 {
 }
 
 /// Counts one hit on `key`; refuses once the window's `limit` is exceeded.
-pub async fn hit(
+pub(crate) async fn hit(
     db: &Db,
     key: &str,
     limit: i64,
@@ -51,13 +51,8 @@ pub async fn hit(
     }
 }
 
-/// Counts one hit on `key`; `false` once the window's `limit` is exceeded.
-pub async fn allow(db: &Db, key: &str, limit: i64, window_secs: i64) -> sqlx::Result<bool> {
-    Ok(hit(db, key, limit, window_secs).await?.is_ok())
-}
-
 /// Hits counted on `key` in its current window, without counting one more.
-pub async fn hits(db: &Db, key: &str, window_secs: i64) -> sqlx::Result<(i64, u64)> {
+pub(crate) async fn hits(db: &Db, key: &str, window_secs: i64) -> sqlx::Result<(i64, u64)> {
     let now = db.now_ms();
     let row: Option<(i64, i64)> =
         sqlx::query_as("SELECT hits, window_start FROM rate_limits WHERE key = $1")
@@ -73,7 +68,7 @@ pub async fn hits(db: &Db, key: &str, window_secs: i64) -> sqlx::Result<(i64, u6
 }
 
 /// Forgets windows that ended more than `older_than_secs` ago.
-pub async fn prune(db: &Db, older_than_secs: i64) -> sqlx::Result<u64> {
+pub(crate) async fn prune(db: &Db, older_than_secs: i64) -> sqlx::Result<u64> {
     Ok(
         sqlx::query("DELETE FROM rate_limits WHERE window_start < $1")
             .bind(db.now_ms() - older_than_secs * 1000)

@@ -114,7 +114,7 @@ pub async fn export(
 }
 
 /// The team `user_id` is the admin of, if any: it must be handed over before the account goes.
-pub async fn team_run_by(db: &Db, user_id: &str) -> Result<Option<String>> {
+pub(crate) async fn team_run_by(db: &Db, user_id: &str) -> Result<Option<String>> {
     let mut conn = db.pool().acquire().await?;
     Ok(match crate::teams::membership(&mut conn, user_id).await? {
         Some((team, role)) if role == "admin" => Some(team),
@@ -124,7 +124,7 @@ pub async fn team_run_by(db: &Db, user_id: &str) -> Result<Option<String>> {
 
 /// Deletes an account and everything of it, queued mail included, after cancelling an active
 /// individual membership with the payment provider.
-pub async fn erase(db: &Db, payments: &dyn PaymentProvider, user_id: &str) -> Result<()> {
+pub(crate) async fn erase(db: &Db, payments: &dyn PaymentProvider, user_id: &str) -> Result<()> {
     let active: Vec<String> = {
         let mut conn = db.pool().acquire().await?;
         sqlx::query_scalar(

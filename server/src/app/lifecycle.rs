@@ -6,7 +6,7 @@
 use tokio::sync::watch;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Phase {
+pub(crate) enum Phase {
     Ready,
     /// Still serving, but telling load balancers to go elsewhere.
     Draining,
@@ -32,7 +32,7 @@ impl Lifecycle {
         }
     }
 
-    pub fn phase(&self) -> Phase {
+    pub(crate) fn phase(&self) -> Phase {
         *self.phase.borrow()
     }
 
@@ -42,7 +42,7 @@ impl Lifecycle {
     }
 
     /// Stops accepting connections; called by the server loop after the drain delay.
-    pub fn stop_accepting(&self) {
+    pub(crate) fn stop_accepting(&self) {
         self.advance(Phase::Stopping);
     }
 
@@ -57,7 +57,7 @@ impl Lifecycle {
     }
 
     /// Resolves once the lifecycle has reached `phase`.
-    pub async fn reached(&self, phase: Phase) {
+    pub(crate) async fn reached(&self, phase: Phase) {
         let mut rx = self.phase.subscribe();
         // The sender lives as long as `self`, so `wait_for` only fails if it is dropped.
         let _ = rx.wait_for(|p| *p >= phase).await;

@@ -44,7 +44,7 @@ pub async fn readyz(State(state): State<AppState>) -> (StatusCode, Json<Value>) 
 /// What is running, for the hidden `/env` page. Never a secret.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct EnvInfo {
+pub(crate) struct EnvInfo {
     pub version: String,
     pub commit: String,
     pub environment: String,
@@ -55,7 +55,7 @@ pub struct EnvInfo {
 
 /// Version, commit, database kind, payment and mail mode.
 #[utoipa::path(get, path = "/env", tag = "meta", responses((status = 200, body = EnvInfo)))]
-pub async fn env_info(State(state): State<AppState>) -> Json<EnvInfo> {
+pub(crate) async fn env_info(State(state): State<AppState>) -> Json<EnvInfo> {
     let c = &state.config;
     Json(EnvInfo {
         version: c.version.to_owned(),

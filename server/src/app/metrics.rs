@@ -52,7 +52,7 @@ impl Metrics {
 
     /// Counts one answered request. `route` is the matched route pattern (never the raw path,
     /// which may hold tokens and would make the series unbounded).
-    pub fn observe_request(&self, method: &str, route: &str, status: u16, seconds: f64) {
+    pub(crate) fn observe_request(&self, method: &str, route: &str, status: u16, seconds: f64) {
         let key = Key {
             method: method.to_owned(),
             route: route.to_owned(),
@@ -68,7 +68,7 @@ impl Metrics {
     }
 
     /// Called by the reminder scheduler after each round.
-    pub fn scheduler_round_finished(&self) {
+    pub(crate) fn scheduler_round_finished(&self) {
         *self
             .scheduler_last_round
             .lock()
@@ -76,7 +76,7 @@ impl Metrics {
     }
 
     /// The exposition, with the gauges read now.
-    pub async fn render(&self, app: &App) -> anyhow::Result<String> {
+    pub(crate) async fn render(&self, app: &App) -> anyhow::Result<String> {
         let mut out = String::new();
         self.render_requests(&mut out);
 

@@ -12,6 +12,6 @@ pub mod router;
 pub mod serve;
 pub mod state;
 
-pub use router::{openapi, router};
-pub use serve::{serve, spawn_workers, Workers};
-pub use state::{build, App, AppState};
+pub use router::openapi;
+pub use serve::serve;
+pub use state::{build, AppState};

@@ -18,7 +18,7 @@ use tracing::Instrument;
 use crate::app::AppState;
 use crate::error::{AppError, Result};
 
-pub const X_REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
+pub(crate) const X_REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
 /// Route label of requests no route matched (the web app's files and client routes).
 const UNMATCHED: &str = "(unmatched)";
@@ -36,7 +36,11 @@ fn sane_request_id(value: &str) -> bool {
 #[derive(Clone, Default)]
 struct RouteSlot(Arc<Mutex<Option<String>>>);
 
-pub async fn observe(State(state): State<AppState>, mut request: Request, next: Next) -> Response {
+pub(crate) async fn observe(
+    State(state): State<AppState>,
+    mut request: Request,
+    next: Next,
+) -> Response {
     let started = Instant::now();
     let id = request
         .headers()
@@ -79,7 +83,7 @@ pub async fn observe(State(state): State<AppState>, mut request: Request, next: 
 }
 
 /// Inside the router, once a route matched: names it on the request's span and for [`observe`].
-pub async fn note_route(request: Request, next: Next) -> Response {
+pub(crate) async fn note_route(request: Request, next: Next) -> Response {
     if let Some(path) = request.extensions().get::<MatchedPath>() {
         tracing::Span::current().record("route", path.as_str());
         if let Some(slot) = request.extensions().get::<RouteSlot>() {

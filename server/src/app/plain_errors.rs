@@ -18,7 +18,7 @@ fn is_api(path: &str) -> bool {
         .any(|prefix| path.starts_with(prefix))
 }
 
-pub async fn as_json(req: Request, next: Next) -> Response {
+pub(crate) async fn as_json(req: Request, next: Next) -> Response {
     let path = req.uri().path().to_owned();
     let res = next.run(req).await;
     let status = res.status();
@@ -56,7 +56,7 @@ pub async fn as_json(req: Request, next: Next) -> Response {
 }
 
 /// The body of a response with a panic's message, after logging it.
-pub fn panic_response(payload: Box<dyn std::any::Any + Send + 'static>) -> Response<Body> {
+pub(crate) fn panic_response(payload: Box<dyn std::any::Any + Send + 'static>) -> Response<Body> {
     let message = payload
         .downcast_ref::<String>()
         .cloned()

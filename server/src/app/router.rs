@@ -54,7 +54,7 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
     api().1
 }
 
-pub fn router(state: AppState) -> Router {
+pub(crate) fn router(state: AppState) -> Router {
     let (api, doc) = api();
     let doc = std::sync::Arc::new(doc);
     let api = api

@@ -8,7 +8,7 @@ use crate::{http, mail, reminders};
 
 /// The background workers of one instance: mail delivery, and the reminder scheduler unless
 /// `SWAZ_REMINDER_TICK_SECS` is 0.
-pub struct Workers {
+pub(crate) struct Workers {
     stop_mail: tokio::sync::watch::Sender<bool>,
     mail: tokio::task::JoinHandle<()>,
     scheduler: Option<reminders::scheduler::Scheduler>,
@@ -27,7 +27,7 @@ impl Workers {
 }
 
 /// Starts the background workers.
-pub fn spawn_workers(state: &AppState) -> anyhow::Result<Workers> {
+pub(crate) fn spawn_workers(state: &AppState) -> anyhow::Result<Workers> {
     let transport = mail::worker::Transport::from_config(&state.config)?;
     let (stop_mail, stopped) = tokio::sync::watch::channel(false);
     let mail = tokio::spawn(mail::worker::run(

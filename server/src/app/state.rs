@@ -82,7 +82,7 @@ pub async fn build(config: Config) -> anyhow::Result<AppState> {
 
 impl App {
     /// What signs this instance's access tokens, and their lifetime.
-    pub fn session_tokens(&self) -> auth::service::SessionTokens<'_> {
+    pub(crate) fn session_tokens(&self) -> auth::service::SessionTokens<'_> {
         auth::service::SessionTokens {
             keys: &self.tokens,
             expires_in: self.config.jwt_expiry_secs,
@@ -90,7 +90,7 @@ impl App {
     }
 
     /// The identity endpoints' rate limit (`SWAZ_AUTH_RATE_LIMIT` per `SWAZ_AUTH_RATE_WINDOW`).
-    pub fn auth_limit(&self) -> crate::ratelimit::Limit {
+    pub(crate) fn auth_limit(&self) -> crate::ratelimit::Limit {
         crate::ratelimit::Limit {
             max: self.config.auth_rate_limit,
             window_secs: self.config.auth_rate_window_secs,

@@ -9,10 +9,10 @@ use super::error::AuthError;
 use crate::db::Db;
 
 /// The roles GoTrue lets through to its admin endpoints (`GOTRUE_JWT_ADMIN_ROLES`).
-pub const ADMIN_ROLES: [&str; 2] = ["service_role", "supabase_admin"];
+pub(crate) const ADMIN_ROLES: [&str; 2] = ["service_role", "supabase_admin"];
 
 #[derive(Debug, Serialize, Deserialize)]
-pub struct AdminKeyClaims {
+pub(crate) struct AdminKeyClaims {
     pub role: String,
     pub iss: String,
     pub iat: i64,
@@ -36,7 +36,7 @@ pub fn service_key(secret: &str, now_secs: i64, days: i64) -> anyhow::Result<Str
 
 /// Parses a ban duration as GoTrue takes it: a Go duration (`24h`, `1h30m`, `90s`) or `none`.
 /// Answers milliseconds, `Some(0)` for `none`, `None` when unreadable.
-pub fn parse_ban_duration(raw: &str) -> Option<i64> {
+pub(crate) fn parse_ban_duration(raw: &str) -> Option<i64> {
     let raw = raw.trim();
     if raw == "none" {
         return Some(0);
@@ -87,7 +87,7 @@ mod tests {
 
 /// What `PUT /admin/users/{id}` asks to change, every part already validated.
 #[derive(Default)]
-pub struct AdminChanges {
+pub(crate) struct AdminChanges {
     pub email: Option<crate::domain::Email>,
     pub email_confirm: Option<bool>,
     pub password_hash: Option<String>,
@@ -115,7 +115,7 @@ fn merged(
 
 /// Applies the operator's changes in one transaction; `None` when there is no such user. A ban
 /// signs the user out everywhere; an address taken by someone else is a conflict.
-pub async fn update_user(
+pub(crate) async fn update_user(
     db: &Db,
     id: &str,
     changes: AdminChanges,

@@ -29,7 +29,7 @@ impl AuthError {
             retry_after: None,
         }
     }
-    pub fn validation(msg: impl Into<String>) -> Self {
+    pub(crate) fn validation(msg: impl Into<String>) -> Self {
         Self::new(StatusCode::BAD_REQUEST, "validation_failed", msg)
     }
     /// GoTrue's answer when another account already has the address.
@@ -43,7 +43,7 @@ impl AuthError {
     pub fn user_not_found() -> Self {
         Self::new(StatusCode::NOT_FOUND, "user_not_found", "User not found")
     }
-    pub fn user_with_email_not_found() -> Self {
+    pub(crate) fn user_with_email_not_found() -> Self {
         Self::new(
             StatusCode::NOT_FOUND,
             "user_not_found",
@@ -63,7 +63,7 @@ impl AuthError {
             ..Self::new(StatusCode::UNPROCESSABLE_ENTITY, "weak_password", msg)
         }
     }
-    pub fn rate_limited(limited: Limited) -> Self {
+    pub(crate) fn rate_limited(limited: Limited) -> Self {
         Self {
             retry_after: Some(limited.retry_after_secs),
             ..Self::new(

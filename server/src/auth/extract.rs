@@ -80,7 +80,7 @@ impl FromRequestParts<AppState> for CurrentUser {
 }
 
 /// The caller of a GoTrue endpoint, with GoTrue's error answers.
-pub struct AuthClaims(pub Claims);
+pub(crate) struct AuthClaims(pub Claims);
 
 impl FromRequestParts<AppState> for AuthClaims {
     type Rejection = AuthError;
@@ -110,7 +110,7 @@ impl FromRequestParts<AppState> for AuthClaims {
 
 /// A caller of an admin endpoint, with GoTrue's 401/403 for everyone else. The product API and
 /// the user endpoints never accept these keys: they require the `authenticated` role.
-pub struct Admin;
+pub(crate) struct Admin;
 
 impl FromRequestParts<AppState> for Admin {
     type Rejection = AuthError;

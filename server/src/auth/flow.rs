@@ -10,7 +10,7 @@ use subtle::ConstantTimeEq;
 use super::tokens::hash_token;
 
 /// How long an issued code may wait for its exchange (GoTrue's flow state expiry).
-pub const CODE_LIFETIME_MS: i64 = 5 * 60 * 1000;
+pub(crate) const CODE_LIFETIME_MS: i64 = 5 * 60 * 1000;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Method {
@@ -34,7 +34,7 @@ pub struct Challenge {
 }
 
 #[derive(Debug, PartialEq, Eq)]
-pub enum ChallengeError {
+pub(crate) enum ChallengeError {
     /// Only one of the two fields was sent.
     Incomplete,
     UnsupportedMethod,
@@ -43,7 +43,7 @@ pub enum ChallengeError {
 
 /// Reads `code_challenge` and `code_challenge_method`: `None` when neither is sent (the
 /// implicit flow).
-pub fn parse_challenge(
+pub(crate) fn parse_challenge(
     challenge: Option<&str>,
     method: Option<&str>,
 ) -> Result<Option<Challenge>, ChallengeError> {
@@ -98,7 +98,7 @@ pub async fn start(
 }
 
 /// Issues the one-time code of a flow whose link was just used.
-pub async fn issue_code(
+pub(crate) async fn issue_code(
     conn: &mut AnyConnection,
     flow_id: &str,
     now: i64,

@@ -99,7 +99,7 @@ pub async fn send(
 }
 
 /// Queues a confirmation e-mail for an unconfirmed user.
-pub async fn send_confirmation(
+pub(crate) async fn send_confirmation(
     conn: &mut WriteTx,
     mailer: Mailer<'_>,
     user: &User,
@@ -191,7 +191,7 @@ pub async fn verify(
 }
 
 /// Sends a recovery link when the address belongs to someone; says nothing either way.
-pub async fn request_recovery(
+pub(crate) async fn request_recovery(
     db: &Db,
     mailer: Mailer<'_>,
     email: &Email,
@@ -222,7 +222,7 @@ pub async fn request_recovery(
 
 /// Asks to move the account to `email`: a link goes to the new address, and the change happens
 /// only when it is used, so nobody can take over an address they do not read.
-pub async fn request_email_change(
+pub(crate) async fn request_email_change(
     conn: &mut WriteTx,
     mailer: Mailer<'_>,
     user: &User,

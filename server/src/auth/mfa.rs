@@ -11,9 +11,9 @@ use crate::db::{ms_to_rfc3339, Db};
 use crate::error::Result;
 
 /// GoTrue's `MFA_MAX_ENROLLED_FACTORS`.
-pub const MAX_FACTORS: i64 = 10;
+pub(crate) const MAX_FACTORS: i64 = 10;
 /// How long a challenge may be answered (GoTrue's `MFA_CHALLENGE_EXPIRY_DURATION`).
-pub const CHALLENGE_LIFETIME_MS: i64 = 300 * 1000;
+pub(crate) const CHALLENGE_LIFETIME_MS: i64 = 300 * 1000;
 /// Unverified factors older than this are cleared when a new one is enrolled.
 const STALE_UNVERIFIED_MS: i64 = 24 * 3600 * 1000;
 
@@ -48,12 +48,12 @@ fn from_row(row: &AnyRow) -> sqlx::Result<Factor> {
 }
 
 impl Factor {
-    pub fn is_verified(&self) -> bool {
+    pub(crate) fn is_verified(&self) -> bool {
         self.status == "verified"
     }
 
     /// A factor as it appears on GoTrue's user object.
-    pub fn to_gotrue_json(&self) -> Value {
+    pub(crate) fn to_gotrue_json(&self) -> Value {
         json!({
             "id": self.id,
             "friendly_name": self.friendly_name,
@@ -66,7 +66,10 @@ impl Factor {
 }
 
 /// Every factor of `user_id`, oldest first.
-pub async fn factors_of(conn: &mut AnyConnection, user_id: &str) -> sqlx::Result<Vec<Factor>> {
+pub(crate) async fn factors_of(
+    conn: &mut AnyConnection,
+    user_id: &str,
+) -> sqlx::Result<Vec<Factor>> {
     let rows = sqlx::query(&format!(
         "SELECT {COLUMNS} FROM mfa_factors WHERE user_id = $1 ORDER BY created_at, id"
     ))
@@ -113,14 +116,14 @@ pub struct Caller<'a> {
     pub aal: &'a str,
 }
 
-pub struct Enrolled {
+pub(crate) struct Enrolled {
     pub factor: Factor,
     pub uri: String,
     pub qr_code: String,
 }
 
 /// Adds an unverified TOTP factor and answers its secret as a URI and QR code.
-pub async fn enroll(
+pub(crate) async fn enroll(
     db: &Db,
     caller: &Caller<'_>,
     friendly_name: &str,
@@ -294,7 +297,7 @@ pub async fn unenroll(
 }
 
 /// Deletes a factor and its challenges (the operator's reset for a lost phone, too).
-pub async fn delete_factor(conn: &mut AnyConnection, factor_id: &str) -> sqlx::Result<()> {
+pub(crate) async fn delete_factor(conn: &mut AnyConnection, factor_id: &str) -> sqlx::Result<()> {
     sqlx::query("DELETE FROM mfa_challenges WHERE factor_id = $1")
         .bind(factor_id)
         .execute(&mut *conn)

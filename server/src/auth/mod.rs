@@ -16,4 +16,4 @@ pub mod tokens;
 pub mod totp;
 pub mod users;
 
-pub use extract::CurrentUser;
+pub(crate) use extract::CurrentUser;

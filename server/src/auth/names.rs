@@ -25,7 +25,7 @@ pub fn parse(first: &str, last: &str, email: &str) -> Result<NamesAndEmail> {
 
 /// Saves the names; a different e-mail becomes a pending change confirmed from the new address.
 /// A taken e-mail is a conflict that the caller's rollback undoes with everything else.
-pub async fn apply(
+pub(crate) async fn apply(
     conn: &mut WriteTx,
     mailer: Mailer<'_>,
     user_id: &str,

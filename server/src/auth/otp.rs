@@ -39,7 +39,7 @@ impl Purpose {
 
 /// GoTrue's `type` on `/verify`: which kinds of token it may use. `email` is the type of a code
 /// typed in from any e-mail that signs in (confirmation, invitation or magic link).
-pub fn purposes_for_type(raw: &str) -> Option<&'static [Purpose]> {
+pub(crate) fn purposes_for_type(raw: &str) -> Option<&'static [Purpose]> {
     Some(match raw {
         "signup" => &[Purpose::Signup],
         "invite" => &[Purpose::Invite],
@@ -103,7 +103,7 @@ fn used(row: &sqlx::any::AnyRow, purpose: Purpose) -> sqlx::Result<Used> {
 }
 
 /// Uses the link token once; `None` when unknown, used, expired or of another purpose.
-pub async fn consume(
+pub(crate) async fn consume(
     conn: &mut AnyConnection,
     token: &str,
     purposes: &[Purpose],
@@ -122,7 +122,7 @@ pub async fn consume(
 }
 
 /// Uses the newest live token of `user_id` whose code is `code`.
-pub async fn consume_code(
+pub(crate) async fn consume_code(
     conn: &mut AnyConnection,
     user_id: &str,
     code: &str,
@@ -171,7 +171,7 @@ async fn claim(
 
 /// Marks every unused `purpose` token of `user_id` as used: a password reset or change leaves no
 /// other reset link working.
-pub async fn void_outstanding(
+pub(crate) async fn void_outstanding(
     conn: &mut AnyConnection,
     user_id: &str,
     purpose: Purpose,

@@ -12,8 +12,8 @@ use tokio::sync::Semaphore;
 
 use crate::error::AppError;
 
-pub const MIN_PASSWORD_LEN: usize = 8;
-pub const MAX_PASSWORD_LEN: usize = 256;
+pub(crate) const MIN_PASSWORD_LEN: usize = 8;
+pub(crate) const MAX_PASSWORD_LEN: usize = 256;
 
 fn hasher() -> Argon2<'static> {
     let params = Params::new(19 * 1024, 2, 1, None).expect("valid argon2 parameters");
@@ -30,7 +30,7 @@ impl NewPassword {
     }
 
     /// Checks the rules with the operator's minimum length (`SWAZ_PASSWORD_MIN_LENGTH`).
-    pub fn parse_min(raw: &str, min_len: usize) -> Result<Self, AppError> {
+    pub(crate) fn parse_min(raw: &str, min_len: usize) -> Result<Self, AppError> {
         let len = raw.chars().count();
         if raw.trim().is_empty() {
             return Err(AppError::bad_request("Please enter a password."));
@@ -159,7 +159,7 @@ fn dummy_hash() -> &'static str {
 }
 
 /// A random password for accounts created on someone's behalf (20 characters, no look-alikes).
-pub fn generate() -> String {
+pub(crate) fn generate() -> String {
     use rand::Rng;
     const ALPHABET: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789";
     let mut rng = rand::thread_rng();

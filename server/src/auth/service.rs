@@ -19,7 +19,7 @@ use crate::mail::{templates, Outbox};
 use crate::ratelimit;
 
 /// Counts a hit against the IP and, when given, the e-mail; refuses once either is over the limit.
-pub async fn rate_limit(
+pub(crate) async fn rate_limit(
     db: &Db,
     limit: ratelimit::Limit,
     action: &str,
@@ -42,20 +42,20 @@ pub async fn rate_limit(
 }
 
 /// A rate-limit key for `email`: keyed by a digest, so bounded in size whatever the client sends.
-pub fn email_key(action: &str, email: &str) -> String {
+pub(crate) fn email_key(action: &str, email: &str) -> String {
     let digest = tokens::hash_token(&email.trim().to_lowercase());
     format!("{action}:email:{}", &digest[..32])
 }
 
 /// What signs a session's access tokens, and for how long they are valid (`SWAZ_JWT_EXPIRY`).
 #[derive(Clone, Copy)]
-pub struct SessionTokens<'a> {
+pub(crate) struct SessionTokens<'a> {
     pub keys: &'a Keys,
     pub expires_in: i64,
 }
 
 /// GoTrue's session response for a freshly issued or rotated refresh token.
-pub fn session_json(
+pub(crate) fn session_json(
     tokens: SessionTokens<'_>,
     user: &User,
     factors: &[Factor],
@@ -93,7 +93,7 @@ pub fn session_json(
 }
 
 /// The session JSON for `session` of `user_id`, read inside the caller's transaction.
-pub async fn session_answer(
+pub(crate) async fn session_answer(
     conn: &mut sqlx::AnyConnection,
     tokens: SessionTokens<'_>,
     user_id: &str,
@@ -111,7 +111,7 @@ pub async fn session_answer(
 }
 
 /// Starts a new session for `user_id` signed in with `method` and answers GoTrue's session JSON.
-pub async fn start_session(
+pub(crate) async fn start_session(
     db: &Db,
     tokens: SessionTokens<'_>,
     user_id: &str,
@@ -177,7 +177,7 @@ async fn set_password_in(
 
 /// What `PUT /user` asks to change, every part already validated.
 #[derive(Default)]
-pub struct UserChanges {
+pub(crate) struct UserChanges {
     /// The whole new `user_metadata`.
     pub metadata: Option<Value>,
     /// Names and e-mail; a different e-mail becomes a pending change.
@@ -188,11 +188,11 @@ pub struct UserChanges {
 }
 
 /// What a wrong, used or expired reauthentication code is told (GoTrue's words).
-pub const NONCE_INVALID: &str = "Nonce has expired or is invalid";
+pub(crate) const NONCE_INVALID: &str = "Nonce has expired or is invalid";
 
 /// Applies `changes` in one transaction: all of them, or none when one is refused (e.g. the new
 /// e-mail belongs to someone else).
-pub async fn update_user(
+pub(crate) async fn update_user(
     db: &Db,
     mailer: Mailer<'_>,
     user_id: &str,
@@ -230,7 +230,7 @@ pub async fn update_user(
 }
 
 /// Only links back into this app are followed; anything else falls back to `default_path`.
-pub fn safe_redirect(base: &str, requested: Option<&str>, default_path: &str) -> String {
+pub(crate) fn safe_redirect(base: &str, requested: Option<&str>, default_path: &str) -> String {
     let requested = requested
         .map(str::trim)
         .filter(|url| !url.chars().any(|c| c.is_control() || c.is_whitespace()));

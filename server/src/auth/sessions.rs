@@ -72,7 +72,7 @@ pub async fn create(
 
 /// Raises a session to aal2 after a second factor, and starts a new refresh-token chain for it
 /// (the client replaces its tokens with the ones answered).
-pub async fn step_up(
+pub(crate) async fn step_up(
     conn: &mut AnyConnection,
     session_id: &str,
     user_id: &str,
@@ -141,14 +141,14 @@ async fn issue(
 }
 
 #[derive(Debug, PartialEq, Eq)]
-pub enum RefreshError {
+pub(crate) enum RefreshError {
     /// No such token, or its session is gone.
     NotFound,
     /// A used token was presented again: the session has been revoked.
     AlreadyUsed,
 }
 
-pub struct Rotated {
+pub(crate) struct Rotated {
     pub user_id: String,
     pub session_id: String,
     pub refresh_token: String,
@@ -156,7 +156,7 @@ pub struct Rotated {
 }
 
 /// Exchanges `token` for a new refresh token. Run inside a write transaction.
-pub async fn rotate(
+pub(crate) async fn rotate(
     conn: &mut AnyConnection,
     token: &str,
     reuse_interval_ms: i64,
@@ -223,7 +223,7 @@ pub async fn rotate(
     }))
 }
 
-pub async fn revoke_session(
+pub(crate) async fn revoke_session(
     conn: &mut AnyConnection,
     session_id: &str,
     now: i64,
@@ -245,7 +245,7 @@ pub async fn revoke_session(
 
 /// Revokes every aal1 session of `user_id` but `keep`: once a second factor is verified, sessions
 /// signed in with the password alone end (as GoTrue does).
-pub async fn revoke_aal1_except(
+pub(crate) async fn revoke_aal1_except(
     conn: &mut AnyConnection,
     user_id: &str,
     keep: &str,
@@ -265,7 +265,7 @@ pub async fn revoke_aal1_except(
 }
 
 /// Revokes every session of `user_id` except `keep` (when given).
-pub async fn revoke_all_except(
+pub(crate) async fn revoke_all_except(
     conn: &mut AnyConnection,
     user_id: &str,
     keep: Option<&str>,

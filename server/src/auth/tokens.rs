@@ -8,13 +8,13 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-pub const AUDIENCE: &str = "authenticated";
+pub(crate) const AUDIENCE: &str = "authenticated";
 
 /// The only role this service issues; `anon` or `service_role` tokens are not accepted.
-pub const ROLE: &str = "authenticated";
+pub(crate) const ROLE: &str = "authenticated";
 
 /// How far a token's `iat` or `nbf` may lie ahead of our clock (another instance's clock skew).
-pub const ALLOWED_SKEW_SECS: i64 = 30;
+pub(crate) const ALLOWED_SKEW_SECS: i64 = 30;
 
 #[derive(Debug, Serialize, Deserialize, Clone)]
 pub struct AmrEntry {
@@ -95,7 +95,7 @@ access_claims!(MemberClaims);
 
 /// The claims a product-API request needs; the rest of the token is skipped, not parsed.
 #[derive(Debug, Deserialize)]
-pub struct MemberClaims {
+pub(crate) struct MemberClaims {
     pub iss: String,
     pub sub: String,
     pub aud: String,
@@ -169,7 +169,7 @@ impl Keys {
 
     /// The payload of an HS256 token signed with this instance's secret, read as `T`. Only the
     /// algorithm and the signature are checked: the claims are the caller's to check.
-    pub fn signed_payload<T: DeserializeOwned>(&self, token: &str) -> Result<T, Refused> {
+    pub(crate) fn signed_payload<T: DeserializeOwned>(&self, token: &str) -> Result<T, Refused> {
         let (signed, signature) = token.rsplit_once('.').ok_or(Refused::Malformed)?;
         let (header, payload) = signed.split_once('.').ok_or(Refused::Malformed)?;
         let header: JwtHeader = from_base64_json(header)?;
@@ -227,14 +227,14 @@ fn issuer(public_url: &str) -> String {
 }
 
 /// A URL-safe random token with `bytes` bytes of entropy.
-pub fn random_token(bytes: usize) -> String {
+pub(crate) fn random_token(bytes: usize) -> String {
     let mut buf = vec![0u8; bytes];
     rand::thread_rng().fill_bytes(&mut buf);
     base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(buf)
 }
 
 /// How a secret token is stored: its SHA-256, so a leaked table grants nothing.
-pub fn hash_token(token: &str) -> String {
+pub(crate) fn hash_token(token: &str) -> String {
     hex::encode(Sha256::digest(token.as_bytes()))
 }
 

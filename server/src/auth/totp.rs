@@ -7,20 +7,20 @@ use rand::RngCore;
 use sha1::Sha1;
 
 pub const PERIOD_SECS: i64 = 30;
-pub const DIGITS: u32 = 6;
+pub(crate) const DIGITS: u32 = 6;
 /// Steps either side of now a code is still accepted (a phone clock a little off).
 const SKEW_STEPS: i64 = 1;
 
 const BASE32: &[u8; 32] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
 
 /// A new 160-bit secret, base32-encoded.
-pub fn new_secret() -> String {
+pub(crate) fn new_secret() -> String {
     let mut bytes = [0u8; 20];
     rand::thread_rng().fill_bytes(&mut bytes);
     base32_encode(&bytes)
 }
 
-pub fn base32_encode(bytes: &[u8]) -> String {
+pub(crate) fn base32_encode(bytes: &[u8]) -> String {
     let mut out = String::with_capacity(bytes.len().div_ceil(5) * 8);
     let (mut buffer, mut bits) = (0u32, 0u32);
     for &b in bytes {
@@ -72,7 +72,7 @@ pub fn code_at(secret: &[u8], step: i64) -> String {
 }
 
 /// The time step `code` matches around `now_secs`, if any.
-pub fn matching_step(secret_b32: &str, code: &str, now_secs: i64) -> Option<i64> {
+pub(crate) fn matching_step(secret_b32: &str, code: &str, now_secs: i64) -> Option<i64> {
     let code = code.trim();
     if code.len() != DIGITS as usize || !code.bytes().all(|b| b.is_ascii_digit()) {
         return None;
@@ -96,7 +96,7 @@ pub fn uri(secret_b32: &str, issuer: &str, account: &str) -> String {
 }
 
 /// The URI as a QR code in SVG markup (GoTrue's `totp.qr_code`; auth-js makes it a `data:` URI).
-pub fn qr_code_svg(uri: &str) -> anyhow::Result<String> {
+pub(crate) fn qr_code_svg(uri: &str) -> anyhow::Result<String> {
     let code = qrcode::QrCode::new(uri.as_bytes())?;
     let svg = code
         .render::<qrcode::render::svg::Color<'_>>()

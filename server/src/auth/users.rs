@@ -117,7 +117,10 @@ pub async fn page(
     ))
 }
 
-pub async fn by_email(conn: &mut AnyConnection, email: &Email) -> sqlx::Result<Option<User>> {
+pub(crate) async fn by_email(
+    conn: &mut AnyConnection,
+    email: &Email,
+) -> sqlx::Result<Option<User>> {
     let row = sqlx::query(&format!("SELECT {COLUMNS} FROM users WHERE email = $1"))
         .bind(email.as_str())
         .fetch_optional(conn)
@@ -126,7 +129,7 @@ pub async fn by_email(conn: &mut AnyConnection, email: &Email) -> sqlx::Result<O
 }
 
 /// The user waiting to move to `email` (a pending e-mail change).
-pub async fn by_pending_email(
+pub(crate) async fn by_pending_email(
     conn: &mut AnyConnection,
     email: &Email,
 ) -> sqlx::Result<Option<User>> {
@@ -140,9 +143,9 @@ pub async fn by_pending_email(
 }
 
 /// What a banned user is told, mapped to GoTrue's `user_banned`.
-pub const BANNED: &str = "User is banned";
+pub(crate) const BANNED: &str = "User is banned";
 
-pub async fn set_password(
+pub(crate) async fn set_password(
     conn: &mut AnyConnection,
     id: &str,
     hash: &str,
@@ -157,7 +160,11 @@ pub async fn set_password(
     Ok(())
 }
 
-pub async fn mark_confirmed(conn: &mut AnyConnection, id: &str, now: i64) -> sqlx::Result<()> {
+pub(crate) async fn mark_confirmed(
+    conn: &mut AnyConnection,
+    id: &str,
+    now: i64,
+) -> sqlx::Result<()> {
     sqlx::query(
         "UPDATE users SET email_confirmed_at = COALESCE(email_confirmed_at, $1), updated_at = $1 \
          WHERE id = $2",
@@ -169,7 +176,7 @@ pub async fn mark_confirmed(conn: &mut AnyConnection, id: &str, now: i64) -> sql
     Ok(())
 }
 
-pub async fn touch(
+pub(crate) async fn touch(
     conn: &mut AnyConnection,
     id: &str,
     column: TimeColumn,
@@ -181,7 +188,7 @@ pub async fn touch(
 }
 
 #[derive(Clone, Copy)]
-pub enum TimeColumn {
+pub(crate) enum TimeColumn {
     LastSignIn,
     ConfirmationSent,
     RecoverySent,
@@ -198,7 +205,7 @@ impl TimeColumn {
 }
 
 /// Updates the names.
-pub async fn update_names(
+pub(crate) async fn update_names(
     conn: &mut AnyConnection,
     id: &str,
     first_name: &str,
@@ -254,7 +261,7 @@ pub async fn set(
 }
 
 /// Makes the pending address the user's e-mail; a unique violation means someone took it since.
-pub async fn apply_email_change(
+pub(crate) async fn apply_email_change(
     conn: &mut AnyConnection,
     id: &str,
     now: i64,
@@ -271,7 +278,7 @@ pub async fn apply_email_change(
 }
 
 impl User {
-    pub fn is_confirmed(&self) -> bool {
+    pub(crate) fn is_confirmed(&self) -> bool {
         self.email_confirmed_at.is_some()
     }
 
@@ -300,17 +307,17 @@ impl User {
     }
 
     /// True while an operator's ban lasts.
-    pub fn is_banned(&self, now_ms: i64) -> bool {
+    pub(crate) fn is_banned(&self, now_ms: i64) -> bool {
         self.banned_until.is_some_and(|until| until > now_ms)
     }
 
     /// The user object of GoTrue's API, without factors.
-    pub fn to_gotrue_json(&self) -> Value {
+    pub(crate) fn to_gotrue_json(&self) -> Value {
         self.to_gotrue_json_with(&[])
     }
 
     /// The user object of GoTrue's API; `factors` appears only when there are some, as in GoTrue.
-    pub fn to_gotrue_json_with(&self, factors: &[super::mfa::Factor]) -> Value {
+    pub(crate) fn to_gotrue_json_with(&self, factors: &[super::mfa::Factor]) -> Value {
         let ts = |v: Option<i64>| v.map(ms_to_rfc3339);
         let mut user = json!({
             "id": self.id,
@@ -355,7 +362,7 @@ impl User {
 }
 
 /// Stores the athlete's time zone (already validated).
-pub async fn set_time_zone(
+pub(crate) async fn set_time_zone(
     conn: &mut AnyConnection,
     id: &str,
     zone: &crate::domain::TimeZone,
@@ -371,7 +378,7 @@ pub async fn set_time_zone(
 }
 
 /// Sets the address at once (the operator's change; no link), confirmed or not.
-pub async fn set_email(
+pub(crate) async fn set_email(
     conn: &mut AnyConnection,
     id: &str,
     email: &Email,

@@ -4,7 +4,7 @@
 
 use sqlx::AnyConnection;
 
-pub const COMP_SOLO: &str = "comp_solo";
+pub(crate) const COMP_SOLO: &str = "comp_solo";
 
 pub async fn grant(
     conn: &mut AnyConnection,
@@ -27,7 +27,11 @@ pub async fn grant(
 }
 
 /// True when the user currently holds any membership.
-pub async fn is_paid(conn: &mut AnyConnection, user_id: &str, now: i64) -> sqlx::Result<bool> {
+pub(crate) async fn is_paid(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    now: i64,
+) -> sqlx::Result<bool> {
     let found: Option<i64> = sqlx::query_scalar(
         "SELECT 1 FROM membership_grants WHERE user_id = $1 AND revoked_at IS NULL \
          UNION ALL \

@@ -10,7 +10,7 @@ use crate::error::AppError;
 
 pub struct PaidUser(pub CurrentUser);
 
-pub const NOT_PAID: &str =
+pub(crate) const NOT_PAID: &str =
     "Saving needs an active SWAZ membership. Renew your membership to keep going; your saved work stays yours to read.";
 
 impl FromRequestParts<AppState> for PaidUser {

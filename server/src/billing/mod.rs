@@ -11,4 +11,4 @@ pub mod routes;
 pub mod service;
 pub mod stripe;
 
-pub use extract::PaidUser;
+pub(crate) use extract::PaidUser;

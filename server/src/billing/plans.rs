@@ -14,7 +14,7 @@ pub enum PlanId {
     TeamYearly,
 }
 
-pub const ALL: [PlanId; 4] = [
+pub(crate) const ALL: [PlanId; 4] = [
     PlanId::Solo,
     PlanId::SoloYearly,
     PlanId::Team,
@@ -41,11 +41,11 @@ impl PlanId {
         }
     }
 
-    pub fn is_team(self) -> bool {
+    pub(crate) fn is_team(self) -> bool {
         matches!(self, Self::Team | Self::TeamYearly)
     }
 
-    pub fn months(self) -> u32 {
+    pub(crate) fn months(self) -> u32 {
         match self {
             Self::Solo | Self::Team => 1,
             Self::SoloYearly | Self::TeamYearly => 12,
@@ -90,12 +90,12 @@ pub fn plan(config: &BillingConfig, id: PlanId) -> Plan {
 }
 
 /// The Stripe price id configured for `id`.
-pub fn stripe_price(config: &BillingConfig, id: PlanId) -> &str {
+pub(crate) fn stripe_price(config: &BillingConfig, id: PlanId) -> &str {
     &config.stripe_prices[id.index()]
 }
 
 #[derive(Serialize, ToSchema)]
-pub struct Plans {
+pub(crate) struct Plans {
     pub plans: Vec<Plan>,
 }
 

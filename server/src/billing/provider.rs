@@ -9,7 +9,7 @@ use super::plans::PlanId;
 use crate::error::Result;
 
 /// The refusal to resume a membership whose paid period is over.
-pub const ENDED_CANNOT_RESUME: &str =
+pub(crate) const ENDED_CANNOT_RESUME: &str =
     "This membership has already ended, so it can no longer be resumed. Choose a plan to become a member again.";
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]

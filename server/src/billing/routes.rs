@@ -122,18 +122,20 @@ pub async fn checkout(
 }
 
 #[derive(Deserialize, IntoParams)]
-pub struct SessionQuery {
+pub(crate) struct SessionQuery {
     /// The checkout session id.
     #[param(required = true, nullable = false)]
     pub sessionid: Option<String>,
     /// 1 for a team checkout (the plan decides; kept for SPEC's URLs).
+    #[allow(dead_code)] // Accepted and documented, never needed.
     pub t: Option<String>,
+    #[allow(dead_code)] // Accepted and documented, never needed.
     pub team: Option<String>,
 }
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct SubscriptionSuccessResult {
+pub(crate) struct SubscriptionSuccessResult {
     pub email: String,
     /// Only in the first answer for a session; `null` afterwards.
     pub generated_password: Option<String>,
@@ -145,7 +147,7 @@ pub struct SubscriptionSuccessResult {
     responses((status = 200, body = SubscriptionSuccessResult), (status = 400, body = ErrorBody),
               (status = 404, body = ErrorBody), (status = 409, body = ErrorBody),
               (status = 429, description = "Too many calls from this address; see Retry-After", body = ErrorBody)))]
-pub async fn subscription_success_result(
+pub(crate) async fn subscription_success_result(
     State(state): State<AppState>,
     client: ClientMeta,
     Query(q): Query<SessionQuery>,
@@ -173,7 +175,7 @@ pub async fn subscription_success_result(
 }
 
 #[derive(Serialize, ToSchema)]
-pub struct SuccessStatus {
+pub(crate) struct SuccessStatus {
     pub status: String,
 }
 
@@ -182,7 +184,7 @@ pub struct SuccessStatus {
     responses((status = 200, body = SuccessStatus), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
               (status = 404, body = ErrorBody)),
     security(("bearer" = [])))]
-pub async fn subscription_success(
+pub(crate) async fn subscription_success(
     State(state): State<AppState>,
     me: CurrentUser,
     Query(q): Query<SessionQuery>,
@@ -252,7 +254,7 @@ pub async fn get_subscription(
 #[utoipa::path(get, path = "/stripe/subscription/changepaymentrequest", tag = "billing",
     responses((status = 200, body = CheckoutUrl), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)),
     security(("bearer" = [])))]
-pub async fn change_payment_request(
+pub(crate) async fn change_payment_request(
     State(state): State<AppState>,
     me: CurrentUser,
 ) -> Result<impl IntoResponse> {
@@ -280,7 +282,7 @@ pub async fn change_payment_request(
     responses((status = 200, body = PaymentMethod), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
               (status = 404, body = ErrorBody)),
     security(("bearer" = [])))]
-pub async fn update_default_payment_method(
+pub(crate) async fn update_default_payment_method(
     State(state): State<AppState>,
     me: CurrentUser,
     Path(sessionid): Path<String>,
@@ -356,13 +358,13 @@ pub async fn resume(
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct UpcomingSubscription {
+pub(crate) struct UpcomingSubscription {
     pub default_payment_method: Option<PaymentMethod>,
 }
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct UpcomingInvoice {
+pub(crate) struct UpcomingInvoice {
     pub id: String,
     /// Unix seconds.
     pub created: i64,
@@ -373,7 +375,7 @@ pub struct UpcomingInvoice {
 }
 
 #[derive(Serialize, ToSchema)]
-pub struct BillingHistory {
+pub(crate) struct BillingHistory {
     pub upcoming: Option<UpcomingInvoice>,
     pub history: Vec<PastInvoice>,
 }
@@ -382,7 +384,7 @@ pub struct BillingHistory {
 #[utoipa::path(get, path = "/stripe/getcustomerbillinghistory", tag = "billing",
     responses((status = 200, body = BillingHistory), (status = 401, body = ErrorBody)),
     security(("bearer" = [])))]
-pub async fn billing_history(
+pub(crate) async fn billing_history(
     State(state): State<AppState>,
     me: CurrentUser,
 ) -> Result<Json<BillingHistory>> {
@@ -425,7 +427,7 @@ pub async fn billing_history(
 
 /// The plans on sale, with prices.
 #[utoipa::path(get, path = "/plans", tag = "billing", responses((status = 200, body = Plans)))]
-pub async fn list_plans(State(state): State<AppState>) -> Json<Plans> {
+pub(crate) async fn list_plans(State(state): State<AppState>) -> Json<Plans> {
     Json(Plans {
         plans: ALL
             .into_iter()

@@ -25,7 +25,7 @@ pub struct Membership {
 }
 
 /// Copies the provider's facts about a subscription into `subscriptions` for `user_id`.
-pub async fn mirror(
+pub(crate) async fn mirror(
     conn: &mut AnyConnection,
     provider: &str,
     user_id: &str,
@@ -77,7 +77,11 @@ pub struct Billing<'a> {
 }
 
 /// Updates the app's copy of a subscription it already knows (webhooks, refreshes).
-pub async fn refresh_mirror(billing: Billing<'_>, sub: &SubscriptionInfo, now: i64) -> Result<()> {
+pub(crate) async fn refresh_mirror(
+    billing: Billing<'_>,
+    sub: &SubscriptionInfo,
+    now: i64,
+) -> Result<()> {
     let owner: Option<String> =
         sqlx::query_scalar("SELECT user_id FROM subscriptions WHERE id = $1")
             .bind(&sub.id)
@@ -109,7 +113,7 @@ pub async fn current(conn: &mut AnyConnection, user_id: &str) -> sqlx::Result<Op
 }
 
 /// A member who does not pay for their team's plan asks whoever does (as for cancelling).
-pub const RESUME_IS_FOR_THE_PAYER: &str =
+pub(crate) const RESUME_IS_FOR_THE_PAYER: &str =
     "Only the team admin who pays for your team's plan can resume it. Ask them to resume it on their Membership page.";
 
 /// Resumes `user_id`'s own membership that is set to end at period end, while the period still
@@ -159,7 +163,10 @@ pub async fn resume(billing: Billing<'_>, user_id: &str, now: i64) -> Result<Sub
     Ok(sub)
 }
 
-pub async fn customer_of(conn: &mut AnyConnection, user_id: &str) -> sqlx::Result<Option<String>> {
+pub(crate) async fn customer_of(
+    conn: &mut AnyConnection,
+    user_id: &str,
+) -> sqlx::Result<Option<String>> {
     sqlx::query_scalar("SELECT customer_id FROM billing_customers WHERE user_id = $1")
         .bind(user_id)
         .fetch_optional(conn)
@@ -283,7 +290,7 @@ async fn mark_checkout(
     Ok(())
 }
 
-pub enum FirstFlow {
+pub(crate) enum FirstFlow {
     /// A new account; the generated password is answered only the first time.
     NewUser {
         email: String,
@@ -313,7 +320,7 @@ fn split_name(full: &str, email: &Email) -> (String, String) {
 /// The first flow (SPEC §4): a visitor paid without an account. Creates the account with a
 /// generated password and a confirmation e-mail, or attaches the subscription to the existing
 /// account with that e-mail. Retries and double clicks never make a second user or membership.
-pub async fn complete_first_checkout(
+pub(crate) async fn complete_first_checkout(
     billing: Billing<'_>,
     mailer: Mailer<'_>,
     session_id: &str,
@@ -424,7 +431,7 @@ async fn try_first_checkout(
 }
 
 /// A signed-in member paid: attaches the subscription to them (idempotent).
-pub async fn complete_member_checkout(
+pub(crate) async fn complete_member_checkout(
     billing: Billing<'_>,
     user_id: &str,
     email: &str,
@@ -468,7 +475,7 @@ pub async fn complete_member_checkout(
 
 /// Keeps the member's first reason for cancelling; a later cancellation of the same membership
 /// does not overwrite it.
-pub async fn keep_cancel_reason(db: &Db, subscription_id: &str, reason: &str) -> Result<()> {
+pub(crate) async fn keep_cancel_reason(db: &Db, subscription_id: &str, reason: &str) -> Result<()> {
     sqlx::query(
         "UPDATE subscriptions SET cancel_reason = COALESCE(cancel_reason, $1) WHERE id = $2",
     )

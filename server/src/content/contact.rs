@@ -11,13 +11,13 @@ use crate::domain::Email;
 use crate::error::AppError;
 use crate::http::json::WireBody;
 
-pub const MAX_NAME_CHARS: usize = 100;
-pub const MAX_SUBJECT_CHARS: usize = 200;
-pub const MAX_MESSAGE_CHARS: usize = 5_000;
+pub(crate) const MAX_NAME_CHARS: usize = 100;
+pub(crate) const MAX_SUBJECT_CHARS: usize = 200;
+pub(crate) const MAX_MESSAGE_CHARS: usize = 5_000;
 
 /// A contact message ready to store and forward.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ContactMessage {
+pub(crate) struct ContactMessage {
     pub name: String,
     pub email: Email,
     pub subject: String,
@@ -26,7 +26,7 @@ pub struct ContactMessage {
 
 /// A contact message (SPEC §3): every field is required.
 #[derive(Deserialize, ToSchema)]
-pub struct ContactMessageBody {
+pub(crate) struct ContactMessageBody {
     /// Up to 100 characters.
     #[schema(value_type = String, required = true)]
     pub name: Option<Value>,
@@ -44,13 +44,6 @@ pub struct ContactMessageBody {
 impl WireBody for ContactMessageBody {
     const NOT_AN_OBJECT: &'static str =
         "Send the message as a JSON object with name, email, subject and message.";
-}
-
-impl ContactMessage {
-    /// Reads a body given as JSON (the API reads it with `ApiBody`).
-    pub fn parse(body: &Value) -> Result<Self, AppError> {
-        Self::try_from(ContactMessageBody::from_value(body.clone())?)
-    }
 }
 
 impl TryFrom<ContactMessageBody> for ContactMessage {
@@ -105,6 +98,12 @@ fn text(raw: Option<&Value>, label: &str, max: usize, multiline: bool) -> Result
 mod tests {
     use super::*;
     use serde_json::json;
+
+    impl ContactMessage {
+        fn parse(body: &Value) -> Result<Self, AppError> {
+            Self::try_from(ContactMessageBody::from_value(body.clone())?)
+        }
+    }
 
     fn valid() -> Value {
         json!({ "name": "Ann", "email": "Ann@Example.com", "subject": "Hi", "message": "Line 1\nLine 2" })

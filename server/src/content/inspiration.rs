@@ -12,7 +12,7 @@ pub struct Athlete {
     pub text: &'static str,
 }
 
-pub const ATHLETES: [Athlete; 4] = [
+pub(crate) const ATHLETES: [Athlete; 4] = [
     Athlete {
         name: "Stephen Curry",
         sport: "Basketball",

@@ -29,7 +29,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
 }
 
 #[derive(Serialize, ToSchema)]
-pub struct ContactSent {
+pub(crate) struct ContactSent {
     /// The stored message's id.
     pub id: String,
 }
@@ -38,7 +38,7 @@ pub struct ContactSent {
 #[utoipa::path(post, path = "/contact/message", tag = "content", request_body = ContactMessageBody,
     responses((status = 201, body = ContactSent), (status = 400, body = ErrorBody),
               (status = 413, body = ErrorBody), (status = 429, body = ErrorBody)))]
-pub async fn send_contact_message(
+pub(crate) async fn send_contact_message(
     State(state): State<AppState>,
     client: ClientMeta,
     ApiBody(body): ApiBody<ContactMessageBody>,
@@ -77,7 +77,7 @@ pub async fn send_contact_message(
 /// An inspiration athlete and their hypothetical Athletic Vision (SPEC §3 'Athlete vision record').
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct AthleteVision {
+pub(crate) struct AthleteVision {
     pub name: String,
     pub sport: String,
     /// An image shipped with the web app.
@@ -100,7 +100,7 @@ impl From<&Athlete> for AthleteVision {
 /// The four inspiration athletes.
 #[utoipa::path(get, path = "/inspiration", tag = "content",
     responses((status = 200, body = Vec<AthleteVision>)))]
-pub async fn list_athletes() -> Json<Vec<AthleteVision>> {
+pub(crate) async fn list_athletes() -> Json<Vec<AthleteVision>> {
     Json(inspiration::ATHLETES.iter().map(Into::into).collect())
 }
 
@@ -108,7 +108,7 @@ pub async fn list_athletes() -> Json<Vec<AthleteVision>> {
 #[utoipa::path(get, path = "/inspiration/{athlete}", tag = "content",
     params(("athlete" = String, Path, description = "All or part of the athlete's name, e.g. `curry`")),
     responses((status = 200, body = AthleteVision), (status = 404, body = ErrorBody)))]
-pub async fn get_athlete(Path(athlete): Path<String>) -> Result<Json<AthleteVision>> {
+pub(crate) async fn get_athlete(Path(athlete): Path<String>) -> Result<Json<AthleteVision>> {
     inspiration::find(&athlete)
         .map(|a| Json(a.into()))
         .ok_or_else(|| {
@@ -119,14 +119,14 @@ pub async fn get_athlete(Path(athlete): Path<String>) -> Result<Json<AthleteVisi
 /// What the public pages need to know about this site's settings.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct SiteInfo {
+pub(crate) struct SiteInfo {
     /// The home page's testimonial video (an embed address), or null: show the poster instead.
     pub testimonial_video_url: Option<String>,
 }
 
 /// Settings of the public pages.
 #[utoipa::path(get, path = "/site", tag = "content", responses((status = 200, body = SiteInfo)))]
-pub async fn site_info(State(state): State<AppState>) -> Json<SiteInfo> {
+pub(crate) async fn site_info(State(state): State<AppState>) -> Json<SiteInfo> {
     Json(SiteInfo {
         testimonial_video_url: state.config.testimonial_video_url.clone(),
     })

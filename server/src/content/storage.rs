@@ -6,7 +6,7 @@ use super::contact::ContactMessage;
 use crate::db::Db;
 
 /// Stores `message`; answers its id.
-pub async fn save_contact_message(
+pub(crate) async fn save_contact_message(
     conn: &mut AnyConnection,
     message: &ContactMessage,
     now: i64,
@@ -28,7 +28,7 @@ pub async fn save_contact_message(
 }
 
 /// How long contact messages are kept (the privacy policy promises at most 12 months).
-pub const CONTACT_RETENTION_DAYS: i64 = 365;
+pub(crate) const CONTACT_RETENTION_DAYS: i64 = 365;
 
 /// Deletes contact messages older than [`CONTACT_RETENTION_DAYS`]; answers how many went.
 pub async fn prune_contact_messages(db: &Db) -> sqlx::Result<u64> {

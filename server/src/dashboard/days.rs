@@ -6,21 +6,21 @@ use chrono::{DateTime, Days, NaiveDate, TimeZone as _, Utc};
 use chrono_tz::Tz;
 
 /// Days shown by the dashboard's calendar (12 weeks).
-pub const HEATMAP_DAYS: u64 = 84;
+pub(crate) const HEATMAP_DAYS: u64 = 84;
 
 /// The calendar day `at` falls on in `tz`.
-pub fn local_day(at: DateTime<Utc>, tz: Tz) -> NaiveDate {
+pub(crate) fn local_day(at: DateTime<Utc>, tz: Tz) -> NaiveDate {
     at.with_timezone(&tz).date_naive()
 }
 
 /// The calendar day of a stored time (milliseconds since the epoch) in `tz`.
-pub fn local_day_ms(ms: i64, tz: Tz) -> NaiveDate {
+pub(crate) fn local_day_ms(ms: i64, tz: Tz) -> NaiveDate {
     local_day(DateTime::from_timestamp_millis(ms).unwrap_or_default(), tz)
 }
 
 /// The instant `day` begins in `tz`, in milliseconds. Where a daylight-saving switch skips
 /// midnight, the day begins at the first instant that exists.
-pub fn day_start_ms(day: NaiveDate, tz: Tz) -> i64 {
+pub(crate) fn day_start_ms(day: NaiveDate, tz: Tz) -> i64 {
     let mut local = day.and_hms_opt(0, 0, 0).expect("midnight exists");
     for _ in 0..4 {
         if let Some(at) = tz.from_local_datetime(&local).earliest() {
@@ -32,10 +32,14 @@ pub fn day_start_ms(day: NaiveDate, tz: Tz) -> i64 {
 }
 
 /// Practice counts per local day.
-pub type DayCounts = BTreeMap<NaiveDate, u32>;
+pub(crate) type DayCounts = BTreeMap<NaiveDate, u32>;
 
 /// Adds counts of practice, each at a time (ms), to the local day in `tz` the time falls on.
-pub fn add_by_day(counts: &mut DayCounts, timed: impl IntoIterator<Item = (i64, u32)>, tz: Tz) {
+pub(crate) fn add_by_day(
+    counts: &mut DayCounts,
+    timed: impl IntoIterator<Item = (i64, u32)>,
+    tz: Tz,
+) {
     for (ms, n) in timed {
         *counts.entry(local_day_ms(ms, tz)).or_default() += n;
     }
@@ -65,7 +69,7 @@ pub fn streak(counts: &DayCounts, today: NaiveDate) -> u32 {
 }
 
 /// The first day of the calendar that ends on `today`.
-pub fn heatmap_start(today: NaiveDate) -> NaiveDate {
+pub(crate) fn heatmap_start(today: NaiveDate) -> NaiveDate {
     today
         .checked_sub_days(Days::new(HEATMAP_DAYS - 1))
         .unwrap_or(today)

@@ -4,16 +4,16 @@
 use chrono::{DateTime, Datelike, Days, NaiveTime, TimeZone as _, Utc, Weekday};
 use chrono_tz::America::Los_Angeles;
 
-pub const CALL_TZ: chrono_tz::Tz = Los_Angeles;
-pub const CALL_WEEKDAY: Weekday = Weekday::Tue;
-pub const CALL_DURATION_MINUTES: i64 = 60;
+pub(crate) const CALL_TZ: chrono_tz::Tz = Los_Angeles;
+pub(crate) const CALL_WEEKDAY: Weekday = Weekday::Tue;
+pub(crate) const CALL_DURATION_MINUTES: i64 = 60;
 
 fn call_time() -> NaiveTime {
     NaiveTime::from_hms_opt(20, 0, 0).expect("20:00 is a time")
 }
 
 /// The first call that starts strictly after `now`.
-pub fn next_call(now: DateTime<Utc>) -> DateTime<Utc> {
+pub(crate) fn next_call(now: DateTime<Utc>) -> DateTime<Utc> {
     let mut day = now.with_timezone(&CALL_TZ).date_naive();
     loop {
         if day.weekday() == CALL_WEEKDAY {

@@ -33,7 +33,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
 /// Today's Daily Flow: what the athlete has done since their local midnight.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct TodayChecklist {
+pub(crate) struct TodayChecklist {
     pub vision_listened: bool,
     pub breathing_done: bool,
     pub daily_action_saved: bool,
@@ -41,7 +41,7 @@ pub struct TodayChecklist {
 
 /// One day of the calendar.
 #[derive(Serialize, ToSchema)]
-pub struct HeatmapDay {
+pub(crate) struct HeatmapDay {
     /// `YYYY-MM-DD` in the athlete's time zone.
     pub date: String,
     /// Practice events that day.
@@ -50,7 +50,7 @@ pub struct HeatmapDay {
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct LiveCall {
+pub(crate) struct LiveCall {
     /// RFC 3339, UTC.
     pub starts_at: String,
     pub duration_minutes: i64,
@@ -59,7 +59,7 @@ pub struct LiveCall {
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct Dashboard {
+pub(crate) struct Dashboard {
     pub first_name: String,
     pub paid: bool,
     pub vision_complete: bool,
@@ -81,7 +81,7 @@ pub struct Dashboard {
 #[utoipa::path(get, path = "/dashboard", tag = "dashboard",
     responses((status = 200, body = Dashboard), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)),
     security(("bearer" = [])))]
-pub async fn get_dashboard(
+pub(crate) async fn get_dashboard(
     State(state): State<AppState>,
     me: CurrentUser,
 ) -> Result<Json<Dashboard>> {
@@ -181,7 +181,7 @@ fn next_live_call(now: DateTime<Utc>, join_url: &str) -> LiveCall {
 /// call is the same for every member.
 #[utoipa::path(get, path = "/livecall.ics", tag = "dashboard",
     responses((status = 200, description = "An iCalendar (RFC 5545) file", content_type = "text/calendar")))]
-pub async fn live_call_ics(State(state): State<AppState>) -> impl IntoResponse {
+pub(crate) async fn live_call_ics(State(state): State<AppState>) -> impl IntoResponse {
     (
         [
             (header::CONTENT_TYPE, "text/calendar; charset=utf-8"),

@@ -29,7 +29,7 @@ pub struct WriteTx {
 
 impl WriteTx {
     /// Runs `action` after a successful [`WriteTx::commit`].
-    pub fn after_commit(&mut self, action: impl FnOnce() + Send + 'static) {
+    pub(crate) fn after_commit(&mut self, action: impl FnOnce() + Send + 'static) {
         self.after_commit.push(Box::new(action));
     }
 
@@ -69,7 +69,7 @@ pub enum DbKind {
 impl DbKind {
     /// ` FOR UPDATE` where the backend locks rows (PostgreSQL); SQLite's `BEGIN IMMEDIATE`
     /// (see [`Db::begin_write`]) already serialises writers.
-    pub fn for_update(self) -> &'static str {
+    pub(crate) fn for_update(self) -> &'static str {
         match self {
             DbKind::Sqlite => "",
             DbKind::Postgres => " FOR UPDATE",
@@ -157,7 +157,7 @@ impl Db {
     }
 
     /// True once the database answers and every migration has been applied.
-    pub async fn is_ready(&self) -> bool {
+    pub(crate) async fn is_ready(&self) -> bool {
         let migrator = match self.kind {
             DbKind::Sqlite => &SQLITE_MIGRATIONS,
             DbKind::Postgres => &POSTGRES_MIGRATIONS,
@@ -201,7 +201,7 @@ impl Db {
     }
 
     /// ` FOR UPDATE SKIP LOCKED` where the backend has it (PostgreSQL); SQLite serialises writers.
-    pub fn skip_locked(&self) -> &'static str {
+    pub(crate) fn skip_locked(&self) -> &'static str {
         match self.kind {
             DbKind::Sqlite => "",
             DbKind::Postgres => " FOR UPDATE SKIP LOCKED",
@@ -210,7 +210,7 @@ impl Db {
 
     /// Writes a consistent copy of this SQLite database to the new file `path` with
     /// `VACUUM INTO`, while other connections keep reading and writing.
-    pub async fn backup_sqlite_into(&self, path: &Path) -> anyhow::Result<()> {
+    pub(crate) async fn backup_sqlite_into(&self, path: &Path) -> anyhow::Result<()> {
         anyhow::ensure!(
             self.kind == DbKind::Sqlite,
             "only SQLite databases are copied this way"
@@ -232,7 +232,7 @@ impl Db {
 }
 
 /// The file a `sqlite://` URL names; `None` for in-memory databases and other URLs.
-pub fn sqlite_path(url: &str) -> Option<String> {
+pub(crate) fn sqlite_path(url: &str) -> Option<String> {
     let rest = url
         .strip_prefix("sqlite://")
         .or_else(|| url.strip_prefix("sqlite:"))?;
@@ -241,7 +241,7 @@ pub fn sqlite_path(url: &str) -> Option<String> {
 }
 
 /// RFC 3339 rendering of a stored time, as GoTrue and the web app expect.
-pub fn ms_to_rfc3339(ms: i64) -> String {
+pub(crate) fn ms_to_rfc3339(ms: i64) -> String {
     chrono::DateTime::from_timestamp_millis(ms)
         .unwrap_or_default()
         .to_rfc3339_opts(chrono::SecondsFormat::Micros, true)

@@ -13,7 +13,7 @@ pub struct ClientMeta {
 
 /// Whether `X-Forwarded-For` names the client (`SWAZ_TRUST_PROXY`: behind a proxy that sets it).
 #[derive(Clone, Copy)]
-pub struct TrustProxy(pub bool);
+pub(crate) struct TrustProxy(pub bool);
 
 impl<S> FromRequestParts<S> for ClientMeta
 where

@@ -44,7 +44,7 @@ where
 /// cannot fail) and are checked by `TryFrom` into the domain input, so a wrong value gets a
 /// sentence naming the question rather than a parser's wording. The struct is also the body's
 /// OpenAPI schema, so the document and the parser read the same fields.
-pub trait WireBody: DeserializeOwned {
+pub(crate) trait WireBody: DeserializeOwned {
     /// What a body that is not a JSON object is told.
     const NOT_AN_OBJECT: &'static str;
 

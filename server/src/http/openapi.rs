@@ -5,7 +5,7 @@ use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::Modify;
 
 /// The bearer-token security scheme every signed-in operation names.
-pub struct BearerAuth;
+pub(crate) struct BearerAuth;
 
 impl Modify for BearerAuth {
     fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
@@ -20,7 +20,7 @@ impl Modify for BearerAuth {
 /// The client errors every operation of a kind can answer, added where a handler's own
 /// annotation leaves them out: 400 and 413 with a JSON body (unreadable or too large), 400 with
 /// query parameters (a value of the wrong kind), 401 with a bearer token (missing or expired).
-pub struct ClientErrors;
+pub(crate) struct ClientErrors;
 
 impl Modify for ClientErrors {
     fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {

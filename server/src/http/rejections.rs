@@ -3,7 +3,7 @@
 
 /// Describes a value that did not fit: `path` is where in the body or query it was (`plan`,
 /// `items[0].name`, empty for the whole body), `message` the parser's own text.
-pub fn describe_data_error(path: &str, message: &str) -> String {
+pub(crate) fn describe_data_error(path: &str, message: &str) -> String {
     let message = strip_position(message);
     let path = path.trim_matches('.');
     let field = |name: &str| {
@@ -63,7 +63,7 @@ pub fn describe_data_error(path: &str, message: &str) -> String {
 }
 
 /// Rewrites the plain-text answer of one of axum's extractors (query, path, form, JSON).
-pub fn describe_plain(text: &str) -> String {
+pub(crate) fn describe_plain(text: &str) -> String {
     if let Some(rest) = after(text, "Failed to deserialize query string: ") {
         let (path, message) = split_path(rest);
         return describe_data_error(path, message).replacen("Field", "Query parameter", 1);
@@ -99,7 +99,7 @@ pub fn describe_plain(text: &str) -> String {
 }
 
 /// Words that only a parser would say.
-pub fn looks_internal(text: &str) -> bool {
+pub(crate) fn looks_internal(text: &str) -> bool {
     [
         "variant",
         "struct ",

@@ -4,7 +4,7 @@ use axum::http::{header, HeaderName, HeaderValue};
 use axum::response::Response;
 use tower_http::set_header::SetResponseHeaderLayer;
 
-pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
+pub(crate) const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
     style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; \
     connect-src 'self'; media-src 'self' blob:; frame-src 'self' https://www.youtube-nocookie.com https://player.vimeo.com; \
     object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
@@ -53,7 +53,7 @@ pub fn headers(
 
 /// `Cache-Control: no-store` unless a handler chose otherwise: API answers carry tokens and
 /// personal data that no browser or proxy cache should keep.
-pub fn no_store() -> SetResponseHeaderLayer<HeaderValue> {
+pub(crate) fn no_store() -> SetResponseHeaderLayer<HeaderValue> {
     SetResponseHeaderLayer::if_not_present(
         header::CACHE_CONTROL,
         HeaderValue::from_static("no-store"),

@@ -11,7 +11,7 @@ use axum::response::Response;
 use axum::Router;
 use tower_http::services::{ServeDir, ServeFile};
 
-pub fn router<S: Clone + Send + Sync + 'static>(web_dir: &Path) -> Router<S> {
+pub(crate) fn router<S: Clone + Send + Sync + 'static>(web_dir: &Path) -> Router<S> {
     let index = ServeFile::new(web_dir.join("index.html"));
     Router::new()
         .nest_service(

@@ -100,7 +100,7 @@ pub async fn claim_due(db: &Db, limit: i64, lease_ms: i64) -> sqlx::Result<Vec<C
         .collect()
 }
 
-pub async fn mark_sent(db: &Db, id: &str, transport: &str) -> sqlx::Result<()> {
+pub(crate) async fn mark_sent(db: &Db, id: &str, transport: &str) -> sqlx::Result<()> {
     sqlx::query(
         "UPDATE mail_outbox SET sent_at = $1, transport = $2, claimed_until = NULL WHERE id = $3",
     )
@@ -113,7 +113,7 @@ pub async fn mark_sent(db: &Db, id: &str, transport: &str) -> sqlx::Result<()> {
 }
 
 /// Records a failed attempt and schedules the next one with exponential back-off (max 1 hour).
-pub async fn mark_failed(db: &Db, id: &str, attempts: i64, error: &str) -> sqlx::Result<()> {
+pub(crate) async fn mark_failed(db: &Db, id: &str, attempts: i64, error: &str) -> sqlx::Result<()> {
     let delay_ms = (30_000i64 << attempts.clamp(0, 7)).min(3_600_000);
     sqlx::query(
         "UPDATE mail_outbox SET next_attempt_at = $1, last_error = $2, claimed_until = NULL WHERE id = $3",

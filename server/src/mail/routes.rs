@@ -9,13 +9,13 @@ use crate::db::ms_to_rfc3339;
 use crate::error::{AppError, Result};
 
 #[derive(Deserialize)]
-pub struct MailboxQuery {
+pub(crate) struct MailboxQuery {
     to: Option<String>,
 }
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-pub struct MailboxMessage {
+pub(crate) struct MailboxMessage {
     to: String,
     subject: String,
     text: String,
@@ -24,7 +24,7 @@ pub struct MailboxMessage {
     created_at: String,
 }
 
-pub async fn list_mailbox(
+pub(crate) async fn list_mailbox(
     State(state): State<AppState>,
     Query(query): Query<MailboxQuery>,
 ) -> Result<Json<Vec<MailboxMessage>>> {

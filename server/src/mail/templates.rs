@@ -75,7 +75,7 @@ fn link_message(
     }
 }
 
-pub fn confirm_signup(to: &str, first_name: &str, link: &str, code: &str) -> Message {
+pub(crate) fn confirm_signup(to: &str, first_name: &str, link: &str, code: &str) -> Message {
     link_message(
         to,
         "Confirm your SWAZ e-mail address",
@@ -99,7 +99,7 @@ pub fn recovery(to: &str, first_name: &str, link: &str, code: &str) -> Message {
     )
 }
 
-pub fn magic_link(to: &str, first_name: &str, link: &str, code: &str) -> Message {
+pub(crate) fn magic_link(to: &str, first_name: &str, link: &str, code: &str) -> Message {
     link_message(
         to,
         "Your SWAZ sign-in link",
@@ -137,7 +137,7 @@ pub fn reauthentication(to: &str, first_name: &str, code: &str) -> Message {
     }
 }
 
-pub fn password_changed(to: &str, first_name: &str) -> Message {
+pub(crate) fn password_changed(to: &str, first_name: &str) -> Message {
     let hello = greeting(first_name);
     let lead = "Your SWAZ password was just changed, and your other devices were signed out.";
     let note =
@@ -151,7 +151,7 @@ pub fn password_changed(to: &str, first_name: &str) -> Message {
     }
 }
 
-pub fn confirm_email_change(to: &str, first_name: &str, link: &str, code: &str) -> Message {
+pub(crate) fn confirm_email_change(to: &str, first_name: &str, link: &str, code: &str) -> Message {
     link_message(
         to,
         "Confirm your new SWAZ e-mail address",
@@ -163,7 +163,7 @@ pub fn confirm_email_change(to: &str, first_name: &str, link: &str, code: &str) 
     )
 }
 
-pub fn email_changed(to: &str, first_name: &str, new_email: &str) -> Message {
+pub(crate) fn email_changed(to: &str, first_name: &str, new_email: &str) -> Message {
     let hello = greeting(first_name);
     let lead = format!("The e-mail address of your SWAZ account was changed to {new_email}.");
     let note = "If this was not you, contact us right away.";
@@ -177,7 +177,12 @@ pub fn email_changed(to: &str, first_name: &str, new_email: &str) -> Message {
 }
 
 /// Tells a member an admin took them out of a team, with the admin's reason.
-pub fn removed_from_team(to: &str, first_name: &str, team_name: &str, reason: &str) -> Message {
+pub(crate) fn removed_from_team(
+    to: &str,
+    first_name: &str,
+    team_name: &str,
+    reason: &str,
+) -> Message {
     let hello = greeting(first_name);
     let lead = format!("Your team admin removed you from the team {team_name} on SWAZ.");
     let why = format!("Their reason: {reason}");
@@ -192,7 +197,13 @@ pub fn removed_from_team(to: &str, first_name: &str, team_name: &str, reason: &s
 }
 
 /// The copy of a contact-form message for the operator; replying answers the sender.
-pub fn contact_message(to: &str, name: &str, email: &str, subject: &str, message: &str) -> Message {
+pub(crate) fn contact_message(
+    to: &str,
+    name: &str,
+    email: &str,
+    subject: &str,
+    message: &str,
+) -> Message {
     let lead = format!("{name} <{email}> wrote through the contact form:");
     let note = "Reply to this e-mail to answer them.";
     let body = html! {
@@ -215,7 +226,7 @@ pub fn contact_message(to: &str, name: &str, email: &str, subject: &str, message
 }
 
 /// The links every reminder carries besides its main button.
-pub struct ReminderLinks<'a> {
+pub(crate) struct ReminderLinks<'a> {
     pub snooze: &'a str,
     pub unsubscribe: &'a str,
     pub settings: &'a str,
@@ -252,7 +263,12 @@ fn reminder(
     }
 }
 
-pub fn daily_reminder(to: &str, first_name: &str, app: &str, links: &ReminderLinks<'_>) -> Message {
+pub(crate) fn daily_reminder(
+    to: &str,
+    first_name: &str,
+    app: &str,
+    links: &ReminderLinks<'_>,
+) -> Message {
     reminder(
         to,
         first_name,
@@ -263,7 +279,7 @@ pub fn daily_reminder(to: &str, first_name: &str, app: &str, links: &ReminderLin
     )
 }
 
-pub fn weekly_map_reminder(
+pub(crate) fn weekly_map_reminder(
     to: &str,
     first_name: &str,
     app: &str,
@@ -279,7 +295,7 @@ pub fn weekly_map_reminder(
     )
 }
 
-pub fn live_call_reminder(
+pub(crate) fn live_call_reminder(
     to: &str,
     first_name: &str,
     starts: &str,

@@ -20,7 +20,7 @@ pub enum Transport {
 }
 
 impl Transport {
-    pub fn from_config(config: &Config) -> anyhow::Result<Self> {
+    pub(crate) fn from_config(config: &Config) -> anyhow::Result<Self> {
         match &config.smtp_url {
             None => Ok(Self::Mailbox),
             Some(url) => Ok(Self::Smtp {
@@ -116,13 +116,13 @@ pub async fn run(
 }
 
 /// Sends every message due now; answers how many were delivered.
-pub async fn deliver_due(db: &Db, transport: &Transport) -> anyhow::Result<usize> {
+pub(crate) async fn deliver_due(db: &Db, transport: &Transport) -> anyhow::Result<usize> {
     deliver_until(db, transport, &watch::channel(false).1).await
 }
 
 /// Like [`deliver_due`], but once `stop` turns true the messages claimed and not yet sent are
 /// released, so another instance sends them now rather than after the claim's lease.
-pub async fn deliver_until(
+pub(crate) async fn deliver_until(
     db: &Db,
     transport: &Transport,
     stop: &watch::Receiver<bool>,

@@ -117,7 +117,7 @@ impl From<WeeklyMap> for WeeklyMapEntry {
 /// The latest objectives for the welcome screens (SPEC §7).
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct RecentObjectives {
+pub(crate) struct RecentObjectives {
     /// From the newest daily action; `null` before the first.
     pub daily_objectives: Option<DailyObjectives>,
     /// From the newest weekly map; `null` before the first.

@@ -9,7 +9,7 @@ use crate::error::AppError;
 use crate::http::json::WireBody;
 
 /// The questions of a daily action, in the wizard's order: key and the label errors name.
-pub const DAILY_ACTION_QUESTIONS: [(&str, &str); 9] = [
+pub(crate) const DAILY_ACTION_QUESTIONS: [(&str, &str); 9] = [
     ("r1", "Today's wins"),
     ("r2", "What I learned today"),
     ("r3", "How present I was today"),
@@ -22,7 +22,7 @@ pub const DAILY_ACTION_QUESTIONS: [(&str, &str); 9] = [
 ];
 
 /// The questions of a weekly map, in the wizard's order.
-pub const WEEKLY_MAP_QUESTIONS: [(&str, &str); 11] = [
+pub(crate) const WEEKLY_MAP_QUESTIONS: [(&str, &str); 11] = [
     ("q1", "This week's biggest win"),
     ("q2", "This week's lesson"),
     ("q3", "What I will do differently"),

@@ -8,7 +8,7 @@ use serde_json::Value;
 use crate::error::AppError;
 
 /// Longest answer kept, in characters.
-pub const MAX_TEXT_CHARS: usize = 5_000;
+pub(crate) const MAX_TEXT_CHARS: usize = 5_000;
 
 /// One written answer: trimmed, at most [`MAX_TEXT_CHARS`], shown verbatim.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -22,7 +22,7 @@ impl PlanText {
     }
 
     /// Parses an answer that may be left blank (`None` when blank or absent).
-    pub fn optional(raw: Option<&Value>, label: &str) -> Result<Option<Self>, AppError> {
+    pub(crate) fn optional(raw: Option<&Value>, label: &str) -> Result<Option<Self>, AppError> {
         let text = match raw {
             None | Some(Value::Null) => return Ok(None),
             Some(Value::String(s)) => s.trim(),
@@ -44,7 +44,7 @@ impl PlanText {
         &self.0
     }
 
-    pub fn into_string(self) -> String {
+    pub(crate) fn into_string(self) -> String {
         self.0
     }
 }
@@ -60,7 +60,7 @@ impl Rating {
         })
     }
 
-    pub fn optional(raw: Option<&Value>, label: &str) -> Result<Option<Self>, AppError> {
+    pub(crate) fn optional(raw: Option<&Value>, label: &str) -> Result<Option<Self>, AppError> {
         let out_of_range =
             || AppError::bad_request(format!("'{label}' must be a whole number from 1 to 10."));
         let n = match raw {
@@ -83,7 +83,7 @@ impl Rating {
 }
 
 /// Reads a yes/no flag; absent means no.
-pub fn flag(raw: Option<&Value>, label: &str) -> Result<bool, AppError> {
+pub(crate) fn flag(raw: Option<&Value>, label: &str) -> Result<bool, AppError> {
     match raw {
         None | Some(Value::Null) => Ok(false),
         Some(Value::Bool(b)) => Ok(*b),

@@ -36,14 +36,14 @@ pub fn routes() -> OpenApiRouter<AppState> {
 }
 
 #[derive(Deserialize, IntoParams)]
-pub struct LimitQuery {
+pub(crate) struct LimitQuery {
     /// How many to answer, 1 to 100 (default 100).
     #[param(value_type = i64, required = false, minimum = 1, maximum = 100)]
     pub limit: Option<String>,
 }
 
 /// Parses `?limit=`: a whole number from 1 to `max`.
-pub fn parse_limit(raw: Option<&str>, default: i64, max: i64) -> Result<i64> {
+pub(crate) fn parse_limit(raw: Option<&str>, default: i64, max: i64) -> Result<i64> {
     match raw.map(str::trim) {
         None | Some("") => Ok(default),
         Some(s) => match s.parse::<i64>() {
@@ -57,13 +57,13 @@ pub fn parse_limit(raw: Option<&str>, default: i64, max: i64) -> Result<i64> {
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct DailyActionList {
+pub(crate) struct DailyActionList {
     pub daily_actions: Vec<DailyActionEntry>,
 }
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct WeeklyMapList {
+pub(crate) struct WeeklyMapList {
     pub weekly_maps: Vec<WeeklyMapEntry>,
 }
 
@@ -88,7 +88,7 @@ pub async fn save_daily_action(
 #[utoipa::path(get, path = "/userinput/dailyaction", tag = "planning", params(LimitQuery),
     responses((status = 200, body = DailyActionList), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)),
     security(("bearer" = [])))]
-pub async fn list_daily_actions(
+pub(crate) async fn list_daily_actions(
     State(state): State<AppState>,
     me: CurrentUser,
     Query(q): Query<LimitQuery>,
@@ -106,7 +106,7 @@ pub async fn list_daily_actions(
     params(("id" = String, Path, description = "The daily action's id")),
     responses((status = 200, body = DailyActionEntry), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)),
     security(("bearer" = [])))]
-pub async fn get_daily_action(
+pub(crate) async fn get_daily_action(
     State(state): State<AppState>,
     me: CurrentUser,
     Path(id): Path<String>,
@@ -144,7 +144,7 @@ pub async fn save_weekly_map(
 #[utoipa::path(get, path = "/userinput/weeklymap", tag = "planning", params(LimitQuery),
     responses((status = 200, body = WeeklyMapList), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)),
     security(("bearer" = [])))]
-pub async fn list_weekly_maps(
+pub(crate) async fn list_weekly_maps(
     State(state): State<AppState>,
     me: CurrentUser,
     Query(q): Query<LimitQuery>,
@@ -162,7 +162,7 @@ pub async fn list_weekly_maps(
     params(("id" = String, Path, description = "The weekly map's id")),
     responses((status = 200, body = WeeklyMapEntry), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)),
     security(("bearer" = [])))]
-pub async fn get_weekly_map(
+pub(crate) async fn get_weekly_map(
     State(state): State<AppState>,
     me: CurrentUser,
     Path(id): Path<String>,
@@ -178,7 +178,7 @@ pub async fn get_weekly_map(
 #[utoipa::path(get, path = "/userinput/weeklymapdailyobjectivesrecent", tag = "planning",
     responses((status = 200, body = RecentObjectives), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)),
     security(("bearer" = [])))]
-pub async fn recent_objectives(
+pub(crate) async fn recent_objectives(
     State(state): State<AppState>,
     me: CurrentUser,
 ) -> Result<Json<RecentObjectives>> {
@@ -196,7 +196,7 @@ pub async fn recent_objectives(
 #[utoipa::path(get, path = "/userinput/weeklymaprecent", tag = "planning",
     responses((status = 200, body = WeeklyObjectives), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)),
     security(("bearer" = [])))]
-pub async fn recent_weekly_map(
+pub(crate) async fn recent_weekly_map(
     State(state): State<AppState>,
     me: CurrentUser,
 ) -> Result<Json<WeeklyObjectives>> {
@@ -210,7 +210,7 @@ pub async fn recent_weekly_map(
 /// One entry of the daily logs: a daily action or a weekly map.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct LogEntry {
+pub(crate) struct LogEntry {
     pub id: String,
     /// `dailyAction` or `weeklyMap`.
     pub kind: String,
@@ -245,14 +245,14 @@ impl LogEntry {
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct DailyLogs {
+pub(crate) struct DailyLogs {
     pub entries: Vec<LogEntry>,
     /// Pass as `before` for the next page; `null` on the last page.
     pub next_before: Option<String>,
 }
 
 #[derive(Deserialize, IntoParams)]
-pub struct LogsQuery {
+pub(crate) struct LogsQuery {
     /// Entries per page, 1 to 100 (default 20).
     #[param(value_type = i64, required = false, minimum = 1, maximum = 100)]
     pub limit: Option<String>,
@@ -285,7 +285,7 @@ fn decode_cursor(raw: &str) -> Result<Cursor> {
 #[utoipa::path(get, path = "/dailylogs", tag = "planning", params(LogsQuery),
     responses((status = 200, body = DailyLogs), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)),
     security(("bearer" = [])))]
-pub async fn daily_logs(
+pub(crate) async fn daily_logs(
     State(state): State<AppState>,
     me: CurrentUser,
     Query(q): Query<LogsQuery>,
@@ -335,7 +335,7 @@ pub async fn daily_logs(
     params(("id" = String, Path, description = "A daily action's or weekly map's id")),
     responses((status = 200, body = LogEntry), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)),
     security(("bearer" = [])))]
-pub async fn daily_log(
+pub(crate) async fn daily_log(
     State(state): State<AppState>,
     me: CurrentUser,
     Path(id): Path<String>,

@@ -5,7 +5,7 @@ use super::storage;
 use crate::error::Result;
 
 /// The newest objectives of both kinds, each `None` before its first save.
-pub async fn latest_objectives(
+pub(crate) async fn latest_objectives(
     conn: &mut sqlx::AnyConnection,
     user_id: &str,
 ) -> Result<RecentObjectives> {

@@ -246,7 +246,7 @@ pub async fn weekly_map(
 }
 
 /// The newest daily action, if any.
-pub async fn latest_daily_action(
+pub(crate) async fn latest_daily_action(
     conn: &mut AnyConnection,
     user_id: &str,
 ) -> sqlx::Result<Option<DailyAction>> {
@@ -254,7 +254,7 @@ pub async fn latest_daily_action(
 }
 
 /// The newest weekly map, if any.
-pub async fn latest_weekly_map(
+pub(crate) async fn latest_weekly_map(
     conn: &mut AnyConnection,
     user_id: &str,
 ) -> sqlx::Result<Option<WeeklyMap>> {

@@ -16,7 +16,7 @@ pub enum PracticeKind {
 }
 
 impl PracticeKind {
-    pub const ALL: [Self; 4] = [
+    pub(crate) const ALL: [Self; 4] = [
         Self::VisionListened,
         Self::BreathingDone,
         Self::DailyActionSaved,
@@ -24,7 +24,7 @@ impl PracticeKind {
     ];
 
     /// The kinds the web app records directly; planning saves record their own.
-    pub const RECORDABLE: [Self; 2] = [Self::VisionListened, Self::BreathingDone];
+    pub(crate) const RECORDABLE: [Self; 2] = [Self::VisionListened, Self::BreathingDone];
 
     pub fn as_str(self) -> &'static str {
         match self {
@@ -35,7 +35,7 @@ impl PracticeKind {
         }
     }
 
-    pub fn from_name(name: &str) -> Option<Self> {
+    pub(crate) fn from_name(name: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|k| k.as_str() == name)
     }
 }

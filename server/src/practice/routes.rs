@@ -29,7 +29,7 @@ pub struct NewPracticeEvent {
 }
 
 #[derive(Deserialize, IntoParams)]
-pub struct EventsQuery {
+pub(crate) struct EventsQuery {
     /// How many days back to list (1 to 400, default 90).
     pub days: Option<i64>,
     /// Events per page (1 to 1000, default 1000).
@@ -42,7 +42,7 @@ pub struct EventsQuery {
 const MAX_PAGE: i64 = 1000;
 
 #[derive(Serialize, ToSchema)]
-pub struct PracticeEvents {
+pub(crate) struct PracticeEvents {
     pub events: Vec<PracticeEvent>,
     /// Present when older events remain: pass it as `cursor` to list them.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -83,7 +83,7 @@ fn recordable(raw: Option<&str>) -> Result<PracticeKind> {
 #[utoipa::path(post, path = "/practice/events", tag = "practice", request_body = NewPracticeEvent,
     responses((status = 201, body = PracticeEvent), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)),
     security(("bearer" = [])))]
-pub async fn record_event(
+pub(crate) async fn record_event(
     State(state): State<AppState>,
     me: CurrentUser,
     ApiJson(input): ApiJson<NewPracticeEvent>,
@@ -100,7 +100,7 @@ pub async fn record_event(
     responses((status = 200, body = PracticeEvents), (status = 400, body = ErrorBody),
               (status = 401, body = ErrorBody)),
     security(("bearer" = [])))]
-pub async fn list_events(
+pub(crate) async fn list_events(
     State(state): State<AppState>,
     me: CurrentUser,
     Query(q): Query<EventsQuery>,

@@ -37,7 +37,7 @@ pub async fn record(
 }
 
 /// The athlete's events in `[since, until)`, newest first, at most `limit`.
-pub async fn between(
+pub(crate) async fn between(
     conn: &mut AnyConnection,
     user_id: &str,
     since: i64,
@@ -133,12 +133,12 @@ pub async fn page(
 /// How finely the calendar and streaks read practice: a quarter of an hour. Every time zone in
 /// use is offset from UTC by a whole number of quarters, so all of a quarter lies in one local
 /// day, wherever the athlete is.
-pub const QUARTER_HOUR_MS: i64 = 15 * 60 * 1000;
+pub(crate) const QUARTER_HOUR_MS: i64 = 15 * 60 * 1000;
 
 /// The athlete's events in `[since, until)` counted per quarter of an hour, oldest first: the
 /// quarter's start (ms) and its count. Read from the (user, time) index alone, and one row per
 /// practice session rather than per event.
-pub async fn counts_by_quarter_hour(
+pub(crate) async fn counts_by_quarter_hour(
     conn: &mut AnyConnection,
     user_id: &str,
     since: i64,
@@ -166,7 +166,7 @@ pub async fn counts_by_quarter_hour(
 }
 
 /// The kinds of practice the athlete recorded in `[since, until)`.
-pub async fn kinds_between(
+pub(crate) async fn kinds_between(
     conn: &mut AnyConnection,
     user_id: &str,
     since: i64,

@@ -7,12 +7,12 @@ use serde::{Deserialize, Serialize};
 
 use super::schedule::Kind;
 
-pub const AUDIENCE: &str = "swaz-reminder-link";
+pub(crate) const AUDIENCE: &str = "swaz-reminder-link";
 
 /// How long a snooze link works after its mail was queued.
-pub const SNOOZE_VALID_SECS: i64 = 12 * 3600;
+pub(crate) const SNOOZE_VALID_SECS: i64 = 12 * 3600;
 /// How long an unsubscribe link works.
-pub const UNSUBSCRIBE_VALID_SECS: i64 = 90 * 24 * 3600;
+pub(crate) const UNSUBSCRIBE_VALID_SECS: i64 = 90 * 24 * 3600;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]

@@ -48,7 +48,7 @@ pub fn refused(base: &str, why: Refused) -> Response {
 }
 
 /// The reminder will come again at `due`, told in the athlete's zone.
-pub fn snoozed(base: &str, due: DateTime<Utc>, settings: &Settings) -> Response {
+pub(crate) fn snoozed(base: &str, due: DateTime<Utc>, settings: &Settings) -> Response {
     let at = due
         .with_timezone(&settings.time_zone.tz())
         .format("%H:%M")
@@ -65,7 +65,7 @@ pub fn snoozed(base: &str, due: DateTime<Utc>, settings: &Settings) -> Response 
 }
 
 /// The kind of reminder is off.
-pub fn unsubscribed(base: &str, kind: Kind) -> Response {
+pub(crate) fn unsubscribed(base: &str, kind: Kind) -> Response {
     page(
         StatusCode::OK,
         "Unsubscribed",

@@ -39,7 +39,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
 #[utoipa::path(get, path = "/notificationsettings", tag = "account",
     responses((status = 200, body = NotificationSettings), (status = 401, body = ErrorBody)),
     security(("bearer" = [])))]
-pub async fn get_settings(
+pub(crate) async fn get_settings(
     State(state): State<AppState>,
     me: CurrentUser,
 ) -> Result<Json<NotificationSettings>> {
@@ -55,7 +55,7 @@ pub async fn get_settings(
 #[utoipa::path(put, path = "/notificationsettings", tag = "account", request_body = SettingsBody,
     responses((status = 200, body = NotificationSettings), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)),
     security(("bearer" = [])))]
-pub async fn put_settings(
+pub(crate) async fn put_settings(
     State(state): State<AppState>,
     me: CurrentUser,
     ApiBody(body): ApiBody<SettingsBody>,
@@ -74,7 +74,7 @@ pub async fn put_settings(
 #[utoipa::path(put, path = "/notificationsettings/gameday", tag = "account", request_body = GameDayBody,
     responses((status = 200, body = NotificationSettings), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)),
     security(("bearer" = [])))]
-pub async fn put_game_day(
+pub(crate) async fn put_game_day(
     State(state): State<AppState>,
     me: CurrentUser,
     ApiBody(body): ApiBody<GameDayBody>,
@@ -98,7 +98,7 @@ pub async fn put_game_day(
 }
 
 #[derive(Deserialize)]
-pub struct LinkQuery {
+pub(crate) struct LinkQuery {
     t: Option<String>,
 }
 

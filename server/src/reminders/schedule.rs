@@ -8,13 +8,13 @@ use super::settings::{Settings, TimeOfDay};
 use crate::dashboard::live_call;
 
 /// A reminder due more than this long ago (the server was down) is skipped, not sent late.
-pub const LATE_LIMIT: chrono::Duration = chrono::Duration::hours(2);
+pub(crate) const LATE_LIMIT: chrono::Duration = chrono::Duration::hours(2);
 
 /// How long before the weekly live call its reminder goes out.
-pub const LIVE_CALL_LEAD: chrono::Duration = chrono::Duration::hours(1);
+pub(crate) const LIVE_CALL_LEAD: chrono::Duration = chrono::Duration::hours(1);
 
 /// How long "Remind me in an hour" waits.
-pub const SNOOZE: chrono::Duration = chrono::Duration::hours(1);
+pub(crate) const SNOOZE: chrono::Duration = chrono::Duration::hours(1);
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Kind {
@@ -32,7 +32,7 @@ impl Kind {
         }
     }
 
-    pub fn from_name(name: &str) -> Option<Self> {
+    pub(crate) fn from_name(name: &str) -> Option<Self> {
         match name {
             "daily" => Some(Self::Daily),
             "weekly_map" => Some(Self::WeeklyMap),
@@ -45,7 +45,7 @@ impl Kind {
 /// One reminder to deal with: its kind, the key that names it once and for all (the local date,
 /// the call's start, or `snooze:` and the snoozed occasion's key), and when it is due.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Occasion {
+pub(crate) struct Occasion {
     pub kind: Kind,
     pub key: String,
     pub due: DateTime<Utc>,
@@ -54,7 +54,7 @@ pub struct Occasion {
 /// The instant `time` of `day` happens in `tz`. A time skipped by a spring-forward switch
 /// happens at the first minute that exists after it; a time repeated by a fall-back switch
 /// happens the first time round.
-pub fn local_instant(day: NaiveDate, time: TimeOfDay, tz: Tz) -> DateTime<Utc> {
+pub(crate) fn local_instant(day: NaiveDate, time: TimeOfDay, tz: Tz) -> DateTime<Utc> {
     let mut local = day.and_time(time.time());
     for _ in 0..=240 {
         if let Some(at) = tz.from_local_datetime(&local).earliest() {
@@ -76,7 +76,7 @@ fn is_due(due: DateTime<Utc>, now: DateTime<Utc>, settings: &Settings) -> bool {
 
 /// The reminders due at `now` and not more than [`LATE_LIMIT`] late, whether or not they were
 /// already sent (the occasions table decides that).
-pub fn due_occasions(settings: &Settings, now: DateTime<Utc>) -> Vec<Occasion> {
+pub(crate) fn due_occasions(settings: &Settings, now: DateTime<Utc>) -> Vec<Occasion> {
     let tz = settings.time_zone.tz();
     let today = now.with_timezone(&tz).date_naive();
     let mut due = Vec::new();

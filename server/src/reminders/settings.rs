@@ -10,7 +10,7 @@ use crate::error::AppError;
 use crate::http::json::WireBody;
 
 /// Minutes after local midnight of the default daily reminder (20:00).
-pub const DEFAULT_DAILY_MINUTE: u32 = 20 * 60;
+pub(crate) const DEFAULT_DAILY_MINUTE: u32 = 20 * 60;
 
 /// A time of day to the minute, written `HH:MM`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,7 +37,7 @@ impl TimeOfDay {
     }
 
     /// From stored minutes after midnight; out-of-range values fall back to the default.
-    pub fn from_minutes(minutes: i64) -> Self {
+    pub(crate) fn from_minutes(minutes: i64) -> Self {
         if (0..24 * 60).contains(&minutes) {
             Self(minutes as u32)
         } else {
@@ -53,7 +53,7 @@ impl TimeOfDay {
         NaiveTime::from_hms_opt(self.0 / 60, self.0 % 60, 0).expect("a valid time of day")
     }
 
-    pub fn to_hhmm(self) -> String {
+    pub(crate) fn to_hhmm(self) -> String {
         format!("{:02}:{:02}", self.0 / 60, self.0 % 60)
     }
 }
@@ -130,7 +130,7 @@ fn text<'a>(raw: Option<&'a Value>, name: &str, example: &str) -> Result<&'a str
 /// The notification settings as the athlete sends them; every field is required.
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct SettingsBody {
+pub(crate) struct SettingsBody {
     #[schema(value_type = bool, required = true)]
     pub daily_reminder: Option<Value>,
     /// `HH:MM`, 00:00 to 23:59.
@@ -186,7 +186,7 @@ impl TryFrom<SettingsBody> for SettingsInput {
 /// Game day on or off.
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct GameDayBody {
+pub(crate) struct GameDayBody {
     /// `true` silences every reminder until the end of today in the settings' zone.
     #[schema(value_type = bool, required = true)]
     pub game_day: Option<Value>,

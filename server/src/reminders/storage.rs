@@ -36,7 +36,7 @@ pub async fn get(conn: &mut AnyConnection, user_id: &str) -> sqlx::Result<Option
 }
 
 /// Whether the account still exists (a one-click link may outlive it).
-pub async fn user_exists(conn: &mut AnyConnection, user_id: &str) -> sqlx::Result<bool> {
+pub(crate) async fn user_exists(conn: &mut AnyConnection, user_id: &str) -> sqlx::Result<bool> {
     let found: Option<i64> = sqlx::query_scalar("SELECT 1 FROM users WHERE id = $1")
         .bind(user_id)
         .fetch_optional(conn)
@@ -45,7 +45,10 @@ pub async fn user_exists(conn: &mut AnyConnection, user_id: &str) -> sqlx::Resul
 }
 
 /// The saved settings, or the defaults in the profile's time zone (UTC when it has none).
-pub async fn get_or_default(conn: &mut AnyConnection, user_id: &str) -> sqlx::Result<Settings> {
+pub(crate) async fn get_or_default(
+    conn: &mut AnyConnection,
+    user_id: &str,
+) -> sqlx::Result<Settings> {
     if let Some(saved) = get(conn, user_id).await? {
         return Ok(saved);
     }
@@ -124,7 +127,7 @@ async fn ensure(
 }
 
 /// Silences every reminder due before `until` (`None` ends game day).
-pub async fn set_game_day(
+pub(crate) async fn set_game_day(
     conn: &mut AnyConnection,
     user_id: &str,
     current: &Settings,
@@ -144,7 +147,7 @@ pub async fn set_game_day(
 }
 
 /// Turns off one kind of reminder (the unsubscribe link).
-pub async fn turn_off(
+pub(crate) async fn turn_off(
     conn: &mut AnyConnection,
     user_id: &str,
     current: &Settings,
@@ -168,7 +171,7 @@ pub async fn turn_off(
 }
 
 /// An athlete with at least one reminder on.
-pub struct Subscriber {
+pub(crate) struct Subscriber {
     pub user_id: String,
     pub email: String,
     pub first_name: String,
@@ -176,7 +179,7 @@ pub struct Subscriber {
 }
 
 /// Every athlete with a reminder on.
-pub async fn subscribers(conn: &mut AnyConnection) -> sqlx::Result<Vec<Subscriber>> {
+pub(crate) async fn subscribers(conn: &mut AnyConnection) -> sqlx::Result<Vec<Subscriber>> {
     let rows = sqlx::query(&format!(
         "SELECT n.user_id, u.email, u.first_name, {} FROM notification_settings n \
          JOIN users u ON u.id = n.user_id \
@@ -203,7 +206,7 @@ pub async fn subscribers(conn: &mut AnyConnection) -> sqlx::Result<Vec<Subscribe
 }
 
 /// Whether the scheduler has already dealt with this occasion.
-pub async fn handled(
+pub(crate) async fn handled(
     conn: &mut AnyConnection,
     user_id: &str,
     kind: Kind,
@@ -221,7 +224,7 @@ pub async fn handled(
 }
 
 /// Claims an occasion for `outcome`; true only for the one caller whose row was inserted.
-pub async fn claim_occasion(
+pub(crate) async fn claim_occasion(
     conn: &mut AnyConnection,
     user_id: &str,
     kind: Kind,
@@ -276,7 +279,7 @@ pub async fn snooze(
     .await
 }
 
-pub struct Snooze {
+pub(crate) struct Snooze {
     pub user_id: String,
     pub kind: Kind,
     pub occasion: String,
@@ -284,7 +287,7 @@ pub struct Snooze {
 }
 
 /// Snoozes due in `[since, until]`.
-pub async fn due_snoozes(
+pub(crate) async fn due_snoozes(
     conn: &mut AnyConnection,
     since: i64,
     until: i64,

@@ -27,7 +27,7 @@ impl TeamRole {
     }
 
     /// Reads a stored role; anything unknown has no more than a member's rights.
-    pub fn from_stored(raw: &str) -> Self {
+    pub(crate) fn from_stored(raw: &str) -> Self {
         match raw {
             "admin" => Self::Admin,
             "pending_admin" => Self::PendingAdmin,
@@ -47,8 +47,8 @@ impl fmt::Display for TeamRole {
 pub struct TeamName(String);
 
 impl TeamName {
-    pub const MIN_LEN: usize = 3;
-    pub const MAX_LEN: usize = 60;
+    pub(crate) const MIN_LEN: usize = 3;
+    pub(crate) const MAX_LEN: usize = 60;
 
     pub fn parse(raw: &str) -> Result<Self, AppError> {
         let value = raw.trim();
@@ -86,7 +86,7 @@ impl TeamName {
 pub struct RemovalReason(String);
 
 impl RemovalReason {
-    pub const MAX_LEN: usize = 500;
+    pub(crate) const MAX_LEN: usize = 500;
 
     pub fn parse(raw: &str) -> Result<Self, AppError> {
         let value = raw.trim();

@@ -14,13 +14,13 @@ use crate::auth::CurrentUser;
 use crate::error::AppError;
 
 /// What an admin is about to do, for the refusal's sentence.
-pub trait AdminAction {
+pub(crate) trait AdminAction {
     /// Completes "Only a team admin can …".
     const WHAT: &'static str;
 }
 
 /// The caller, who is an admin of `team`.
-pub struct TeamAdmin<A> {
+pub(crate) struct TeamAdmin<A> {
     pub user: CurrentUser,
     pub team: Team,
     action: PhantomData<fn() -> A>,
@@ -51,27 +51,27 @@ impl<A: AdminAction> FromRequestParts<AppState> for TeamAdmin<A> {
 pub mod action {
     use super::AdminAction;
 
-    pub struct Invite;
+    pub(crate) struct Invite;
     impl AdminAction for Invite {
         const WHAT: &'static str = "invite members";
     }
 
-    pub struct RevokeInvite;
+    pub(crate) struct RevokeInvite;
     impl AdminAction for RevokeInvite {
         const WHAT: &'static str = "revoke the invite link";
     }
 
-    pub struct Remove;
+    pub(crate) struct Remove;
     impl AdminAction for Remove {
         const WHAT: &'static str = "remove members";
     }
 
-    pub struct Rename;
+    pub(crate) struct Rename;
     impl AdminAction for Rename {
         const WHAT: &'static str = "rename the team";
     }
 
-    pub struct Promote;
+    pub(crate) struct Promote;
     impl AdminAction for Promote {
         const WHAT: &'static str = "promote members";
     }

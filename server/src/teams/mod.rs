@@ -14,6 +14,4 @@ pub mod routes;
 pub mod service;
 pub mod storage;
 
-pub use domain::{RemovalReason, TeamName, TeamRole};
-pub use extract::TeamAdmin;
 pub use storage::{create, membership};

@@ -34,7 +34,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
 
 /// Which member an admin acts on.
 #[derive(Deserialize, ToSchema)]
-pub struct MemberRef {
+pub(crate) struct MemberRef {
     /// The member's user id (`userId` of a member card).
     #[serde(default, alias = "userId")]
     #[schema(required = true)]
@@ -43,7 +43,7 @@ pub struct MemberRef {
 
 /// Removing a member: who, and why (e-mailed to them).
 #[derive(Deserialize, ToSchema)]
-pub struct RemoveMember {
+pub(crate) struct RemoveMember {
     #[serde(default, alias = "userId")]
     #[schema(required = true)]
     pub user_id: String,
@@ -54,7 +54,7 @@ pub struct RemoveMember {
 
 /// The team's new name: trimmed, 3 to 60 characters.
 #[derive(Deserialize, ToSchema)]
-pub struct TeamNameInput {
+pub(crate) struct TeamNameInput {
     #[serde(default)]
     #[schema(required = true)]
     pub name: String,
@@ -75,7 +75,7 @@ fn member_id(raw: &str, what: &str) -> Result<String> {
     responses((status = 200, body = TeamMembers), (status = 401, body = ErrorBody),
               (status = 404, description = "Not part of a team", body = ErrorBody)),
     security(("bearer" = [])))]
-pub async fn get_members(
+pub(crate) async fn get_members(
     State(state): State<AppState>,
     me: CurrentUser,
 ) -> Result<Json<TeamMembers>> {
@@ -91,7 +91,7 @@ pub async fn get_members(
               (status = 403, description = "Not an admin, or the team subscription is not active", body = ErrorBody),
               (status = 404, description = "Not part of a team", body = ErrorBody)),
     security(("bearer" = [])))]
-pub async fn create_invite_link(
+pub(crate) async fn create_invite_link(
     State(state): State<AppState>,
     admin: TeamAdmin<action::Invite>,
 ) -> Result<Json<InviteLink>> {
@@ -112,7 +112,7 @@ pub async fn create_invite_link(
     responses((status = 204, description = "Revoked (or there was none)"), (status = 401, body = ErrorBody),
               (status = 403, body = ErrorBody), (status = 404, description = "Not part of a team", body = ErrorBody)),
     security(("bearer" = [])))]
-pub async fn revoke_invite_link(
+pub(crate) async fn revoke_invite_link(
     State(state): State<AppState>,
     admin: TeamAdmin<action::RevokeInvite>,
 ) -> Result<StatusCode> {
@@ -125,7 +125,7 @@ pub async fn revoke_invite_link(
     params(("hash" = String, Path, description = "The last part of the invite link")),
     responses((status = 200, body = InvitePreview),
               (status = 404, description = "Unknown, expired or revoked link (one answer for all)", body = ErrorBody)))]
-pub async fn get_invite(
+pub(crate) async fn get_invite(
     State(state): State<AppState>,
     Path(hash): Path<String>,
 ) -> Result<Json<InvitePreview>> {
@@ -142,7 +142,7 @@ pub async fn get_invite(
               (status = 404, description = "Unknown, expired or revoked link", body = ErrorBody),
               (status = 409, description = "Already in a team, the team is full, or its subscription is not active", body = ErrorBody)),
     security(("bearer" = [])))]
-pub async fn accept_invite(
+pub(crate) async fn accept_invite(
     State(state): State<AppState>,
     me: CurrentUser,
     Path(hash): Path<String>,
@@ -161,7 +161,7 @@ pub async fn accept_invite(
               (status = 404, description = "Not part of a team", body = ErrorBody),
               (status = 409, description = "The team's only admin", body = ErrorBody)),
     security(("bearer" = [])))]
-pub async fn leave_team(
+pub(crate) async fn leave_team(
     State(state): State<AppState>,
     me: CurrentUser,
     Path(user_id): Path<String>,
@@ -182,7 +182,7 @@ pub async fn leave_team(
               (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
               (status = 404, description = "Not part of a team, or the person is not in it", body = ErrorBody)),
     security(("bearer" = [])))]
-pub async fn remove_member(
+pub(crate) async fn remove_member(
     State(state): State<AppState>,
     admin: TeamAdmin<action::Remove>,
     ApiJson(body): ApiJson<RemoveMember>,
@@ -209,7 +209,7 @@ pub async fn remove_member(
               (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
               (status = 404, description = "Not part of a team", body = ErrorBody)),
     security(("bearer" = [])))]
-pub async fn rename_team(
+pub(crate) async fn rename_team(
     State(state): State<AppState>,
     admin: TeamAdmin<action::Rename>,
     ApiJson(body): ApiJson<TeamNameInput>,
@@ -234,7 +234,7 @@ pub async fn rename_team(
               (status = 404, description = "Not part of a team, or the person is not in it", body = ErrorBody),
               (status = 409, description = "Already an admin or already asked", body = ErrorBody)),
     security(("bearer" = [])))]
-pub async fn promote_member(
+pub(crate) async fn promote_member(
     State(state): State<AppState>,
     admin: TeamAdmin<action::Promote>,
     ApiJson(body): ApiJson<MemberRef>,
@@ -258,7 +258,7 @@ pub async fn promote_member(
               (status = 404, description = "Not part of a team", body = ErrorBody),
               (status = 409, description = "No promotion waiting", body = ErrorBody)),
     security(("bearer" = [])))]
-pub async fn accept_promotion(
+pub(crate) async fn accept_promotion(
     State(state): State<AppState>,
     me: CurrentUser,
 ) -> Result<Json<TeamMembers>> {
@@ -273,7 +273,7 @@ pub async fn accept_promotion(
               (status = 404, description = "Not part of a team", body = ErrorBody),
               (status = 409, description = "No promotion waiting", body = ErrorBody)),
     security(("bearer" = [])))]
-pub async fn decline_promotion(
+pub(crate) async fn decline_promotion(
     State(state): State<AppState>,
     me: CurrentUser,
 ) -> Result<Json<TeamMembers>> {

@@ -12,10 +12,10 @@ use crate::error::{AppError, Result};
 use crate::mail::{templates, Outbox};
 
 /// How long an invite link works, by the app's clock.
-pub const INVITE_TTL_MS: i64 = 14 * 24 * 60 * 60 * 1000;
+pub(crate) const INVITE_TTL_MS: i64 = 14 * 24 * 60 * 60 * 1000;
 
 pub const NOT_IN_TEAM: &str = "You are not part of a team.";
-pub const SUBSCRIPTION_REQUIRED: &str = "Subscription required to invite members";
+pub(crate) const SUBSCRIPTION_REQUIRED: &str = "Subscription required to invite members";
 /// One answer for an unknown, expired or revoked link, so links cannot be probed.
 pub const DEAD_LINK: &str =
     "This invite link is not valid any more. Ask your team admin for a new link.";
@@ -65,7 +65,7 @@ impl From<MemberRow> for TeamMember {
 /// A new invite link; only its hash is stored, so it is shown this once.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct InviteLink {
+pub(crate) struct InviteLink {
     /// `{origin}/teams/invite/{token}`.
     pub link: String,
     /// RFC 3339; 14 days after the link was made.
@@ -75,7 +75,7 @@ pub struct InviteLink {
 /// What the invite page shows before joining.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct InvitePreview {
+pub(crate) struct InvitePreview {
     pub team_name: String,
     /// The inviting admin's first and last name (may be blank).
     pub admin_name: String,
@@ -84,7 +84,7 @@ pub struct InvitePreview {
 }
 
 /// The team `user_id` is in and their role, or 404.
-pub async fn my_team(db: &Db, user_id: &str) -> Result<(Team, TeamRole)> {
+pub(crate) async fn my_team(db: &Db, user_id: &str) -> Result<(Team, TeamRole)> {
     let mut conn = db.pool().acquire().await?;
     storage::team_of(&mut conn, user_id)
         .await?
@@ -98,7 +98,7 @@ fn athletes(people: impl TryInto<i64>) -> i64 {
 }
 
 /// The team screen of `user_id`'s team.
-pub async fn view(db: &Db, now: i64, user_id: &str) -> Result<TeamMembers> {
+pub(crate) async fn view(db: &Db, now: i64, user_id: &str) -> Result<TeamMembers> {
     let mut conn = db.pool().acquire().await?;
     let (team, role) = storage::team_of(&mut conn, user_id)
         .await?
@@ -136,7 +136,7 @@ async fn require_admin(tx: &mut WriteTx, team_id: &str, user_id: &str, what: &st
 }
 
 /// Makes a new invite link for the admin's team, replacing the previous one.
-pub async fn create_invite(
+pub(crate) async fn create_invite(
     db: &Db,
     now: i64,
     public_url: &str,
@@ -167,7 +167,7 @@ pub async fn create_invite(
 }
 
 /// Revokes the team's invite link (harmless when there is none).
-pub async fn revoke_invite(db: &Db, team_id: &str, admin_id: &str) -> Result<()> {
+pub(crate) async fn revoke_invite(db: &Db, team_id: &str, admin_id: &str) -> Result<()> {
     let (mut tx, team) = begin_on_team(db, team_id).await?;
     require_admin(&mut tx, &team.id, admin_id, "revoke the invite link").await?;
     storage::delete_invite(&mut tx, &team.id).await?;
@@ -182,7 +182,7 @@ fn token_hash(token: &str) -> Option<String> {
 }
 
 /// Who invites to which team, for the invite page (no sign-in needed).
-pub async fn preview_invite(db: &Db, now: i64, token: &str) -> Result<InvitePreview> {
+pub(crate) async fn preview_invite(db: &Db, now: i64, token: &str) -> Result<InvitePreview> {
     let hash = token_hash(token).ok_or_else(|| AppError::not_found(DEAD_LINK))?;
     let mut conn = db.pool().acquire().await?;
     let (team_id, created_by) = storage::live_invite(&mut conn, &hash, now)
@@ -212,7 +212,12 @@ pub async fn preview_invite(db: &Db, now: i64, token: &str) -> Result<InvitePrev
 }
 
 /// Joins `user_id` to the team of a live invite link, if a seat is free.
-pub async fn accept_invite(db: &Db, now: i64, user_id: &str, token: &str) -> Result<TeamMembers> {
+pub(crate) async fn accept_invite(
+    db: &Db,
+    now: i64,
+    user_id: &str,
+    token: &str,
+) -> Result<TeamMembers> {
     let hash = token_hash(token).ok_or_else(|| AppError::not_found(DEAD_LINK))?;
     let mut tx = db.begin_write().await?;
     let (team_id, _) = storage::live_invite(&mut tx, &hash, now)
@@ -357,7 +362,7 @@ pub async fn promote(
 }
 
 /// The `pending_admin` accepts (→ `admin`) or declines (→ `member`) the promotion.
-pub async fn answer_promotion(
+pub(crate) async fn answer_promotion(
     db: &Db,
     now: i64,
     user_id: &str,

@@ -64,7 +64,7 @@ pub async fn membership(
 }
 
 /// The team `user_id` belongs to and their role in it (the newest, as [`membership`]).
-pub async fn team_of(
+pub(crate) async fn team_of(
     conn: &mut AnyConnection,
     user_id: &str,
 ) -> sqlx::Result<Option<(Team, TeamRole)>> {
@@ -92,7 +92,7 @@ pub async fn team_of(
 /// Reads the team and, on PostgreSQL, locks its row until the transaction ends, so seat counts
 /// and the last-admin rule hold under concurrent requests. SQLite's `BEGIN IMMEDIATE` already
 /// serialises every writer.
-pub async fn lock_team(
+pub(crate) async fn lock_team(
     conn: &mut AnyConnection,
     kind: DbKind,
     team_id: &str,
@@ -123,14 +123,18 @@ async fn read_team(
 }
 
 /// Locks a user's row (PostgreSQL) so one person cannot join two teams at once.
-pub async fn lock_user(conn: &mut AnyConnection, kind: DbKind, user_id: &str) -> sqlx::Result<()> {
+pub(crate) async fn lock_user(
+    conn: &mut AnyConnection,
+    kind: DbKind,
+    user_id: &str,
+) -> sqlx::Result<()> {
     let sql = format!("SELECT id FROM users WHERE id = $1{}", kind.for_update());
     sqlx::query(&sql).bind(user_id).fetch_optional(conn).await?;
     Ok(())
 }
 
 /// True while the subscription paying for the team is active (the rule of `is_paid`).
-pub async fn is_subscribed(
+pub(crate) async fn is_subscribed(
     conn: &mut AnyConnection,
     team_id: &str,
     now: i64,
@@ -174,14 +178,14 @@ pub async fn members(conn: &mut AnyConnection, team_id: &str) -> sqlx::Result<Ve
         .collect()
 }
 
-pub async fn count_members(conn: &mut AnyConnection, team_id: &str) -> sqlx::Result<i64> {
+pub(crate) async fn count_members(conn: &mut AnyConnection, team_id: &str) -> sqlx::Result<i64> {
     sqlx::query_scalar("SELECT COUNT(*) FROM team_members WHERE team_id = $1")
         .bind(team_id)
         .fetch_one(conn)
         .await
 }
 
-pub async fn count_admins(conn: &mut AnyConnection, team_id: &str) -> sqlx::Result<i64> {
+pub(crate) async fn count_admins(conn: &mut AnyConnection, team_id: &str) -> sqlx::Result<i64> {
     sqlx::query_scalar("SELECT COUNT(*) FROM team_members WHERE team_id = $1 AND role = $2")
         .bind(team_id)
         .bind(TeamRole::Admin.as_str())
@@ -189,7 +193,7 @@ pub async fn count_admins(conn: &mut AnyConnection, team_id: &str) -> sqlx::Resu
         .await
 }
 
-pub async fn add_member(
+pub(crate) async fn add_member(
     conn: &mut AnyConnection,
     team_id: &str,
     user_id: &str,
@@ -210,7 +214,7 @@ pub async fn add_member(
 }
 
 /// Takes `user_id` out of the team; answers whether they were in it.
-pub async fn remove_member(
+pub(crate) async fn remove_member(
     conn: &mut AnyConnection,
     team_id: &str,
     user_id: &str,
@@ -223,7 +227,7 @@ pub async fn remove_member(
     Ok(done.rows_affected() > 0)
 }
 
-pub async fn role_in(
+pub(crate) async fn role_in(
     conn: &mut AnyConnection,
     team_id: &str,
     user_id: &str,
@@ -237,7 +241,7 @@ pub async fn role_in(
     Ok(role.as_deref().map(TeamRole::from_stored))
 }
 
-pub async fn set_role(
+pub(crate) async fn set_role(
     conn: &mut AnyConnection,
     team_id: &str,
     user_id: &str,
@@ -262,7 +266,7 @@ pub async fn rename(conn: &mut AnyConnection, team_id: &str, name: &str) -> sqlx
 }
 
 /// Stores the team's invite link (its token's hash), replacing any earlier one.
-pub async fn put_invite(
+pub(crate) async fn put_invite(
     conn: &mut AnyConnection,
     team_id: &str,
     token_hash: &str,
@@ -287,7 +291,7 @@ pub async fn put_invite(
 }
 
 /// Revokes the team's invite link; answers whether there was one.
-pub async fn delete_invite(conn: &mut AnyConnection, team_id: &str) -> sqlx::Result<bool> {
+pub(crate) async fn delete_invite(conn: &mut AnyConnection, team_id: &str) -> sqlx::Result<bool> {
     let done = sqlx::query("DELETE FROM team_invites WHERE team_id = $1")
         .bind(team_id)
         .execute(conn)
@@ -296,7 +300,7 @@ pub async fn delete_invite(conn: &mut AnyConnection, team_id: &str) -> sqlx::Res
 }
 
 /// The live invite with this token hash: (team id, who made the link).
-pub async fn live_invite(
+pub(crate) async fn live_invite(
     conn: &mut AnyConnection,
     token_hash: &str,
     now: i64,

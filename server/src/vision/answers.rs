@@ -2,12 +2,12 @@
 
 use crate::error::AppError;
 
-pub const STEPS: usize = 9;
-pub const MAX_ANSWER_CHARS: usize = 10_000;
+pub(crate) const STEPS: usize = 9;
+pub(crate) const MAX_ANSWER_CHARS: usize = 10_000;
 
 /// A step number, 1 to 9.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Step(usize);
+pub(crate) struct Step(usize);
 
 impl Step {
     pub fn parse(raw: &str) -> Result<Self, AppError> {
@@ -54,7 +54,7 @@ impl Answer {
         &self.0
     }
 
-    pub fn into_string(self) -> String {
+    pub(crate) fn into_string(self) -> String {
         self.0
     }
 }

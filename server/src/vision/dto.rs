@@ -23,7 +23,7 @@ pub struct AthleticVision {
 }
 
 impl AthleticVision {
-    pub fn from_answers(a: [String; STEPS], updated_at: i64) -> Self {
+    pub(crate) fn from_answers(a: [String; STEPS], updated_at: i64) -> Self {
         let [q1, q2, q3, q4, q5, q6, q7, q8, q9] = a;
         Self {
             q1,

@@ -49,18 +49,18 @@ pub struct AthleticVisionInput {
 }
 
 #[derive(Serialize, ToSchema)]
-pub struct VisionVersions {
+pub(crate) struct VisionVersions {
     pub versions: Vec<VisionVersion>,
 }
 
 /// One step's saved text; `null` before it is written.
 #[derive(Serialize, ToSchema)]
-pub struct StepText {
+pub(crate) struct StepText {
     pub data: Option<String>,
 }
 
 #[derive(Deserialize, ToSchema)]
-pub struct StepInput {
+pub(crate) struct StepInput {
     #[schema(required = true)]
     pub text: Option<String>,
 }
@@ -77,7 +77,7 @@ fn complete_or_404(vision: Option<Vision>) -> Result<AthleticVision> {
 #[utoipa::path(get, path = "/userinput/athleticvision", tag = "vision",
     responses((status = 200, body = AthleticVision), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)),
     security(("bearer" = [])))]
-pub async fn get_vision(
+pub(crate) async fn get_vision(
     State(state): State<AppState>,
     me: CurrentUser,
 ) -> Result<Json<AthleticVision>> {
@@ -92,7 +92,7 @@ pub async fn get_vision(
     responses((status = 200, body = AthleticVision), (status = 400, body = ErrorBody),
               (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)),
     security(("bearer" = [])))]
-pub async fn save_vision(
+pub(crate) async fn save_vision(
     State(state): State<AppState>,
     PaidUser(me): PaidUser,
     ApiJson(input): ApiJson<AthleticVisionInput>,
@@ -116,7 +116,7 @@ pub async fn save_vision(
     params(("order" = u8, Path, minimum = 1, maximum = 9, description = "Step 1 to 9")),
     responses((status = 200, body = StepText), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)),
     security(("bearer" = [])))]
-pub async fn get_step(
+pub(crate) async fn get_step(
     State(state): State<AppState>,
     me: CurrentUser,
     Path(order): Path<String>,
@@ -135,7 +135,7 @@ pub async fn get_step(
     responses((status = 200, body = StepText), (status = 400, body = ErrorBody),
               (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)),
     security(("bearer" = [])))]
-pub async fn save_step(
+pub(crate) async fn save_step(
     State(state): State<AppState>,
     PaidUser(me): PaidUser,
     Path(order): Path<String>,
@@ -155,7 +155,7 @@ pub async fn save_step(
 #[utoipa::path(get, path = "/userinput/athleticvision/versions", tag = "vision",
     responses((status = 200, body = VisionVersions), (status = 401, body = ErrorBody)),
     security(("bearer" = [])))]
-pub async fn list_versions(
+pub(crate) async fn list_versions(
     State(state): State<AppState>,
     me: CurrentUser,
 ) -> Result<Json<VisionVersions>> {

@@ -64,7 +64,7 @@ pub async fn current(conn: &mut AnyConnection, user_id: &str) -> sqlx::Result<Op
 }
 
 /// Saves one step's answer. Run in a write transaction; answers the vision after the save.
-pub async fn save_step(
+pub(crate) async fn save_step(
     conn: &mut AnyConnection,
     user_id: &str,
     step: Step,
@@ -85,7 +85,7 @@ pub async fn save_step(
 }
 
 /// Saves all nine answers at once. Run in a write transaction.
-pub async fn save_all(
+pub(crate) async fn save_all(
     conn: &mut AnyConnection,
     user_id: &str,
     answers: &[Answer; STEPS],

@@ -32,14 +32,14 @@ pub async fn export(State(state): State<AppState>, me: CurrentUser) -> Result<Js
 }
 
 /// What the athlete types to confirm.
-pub const DELETE_CONFIRMATION: &str = "DELETE";
+pub(crate) const DELETE_CONFIRMATION: &str = "DELETE";
 
 const TYPE_DELETE: &str =
     "Type DELETE to confirm that your account and all its data should be deleted.";
 
 /// The athlete's confirmation that the account should go.
 #[derive(serde::Deserialize, ToSchema)]
-pub struct DeleteAccountBody {
+pub(crate) struct DeleteAccountBody {
     /// Must be `DELETE`.
     #[schema(value_type = String, required = true)]
     confirmation: Option<Value>,
@@ -56,7 +56,7 @@ impl WireBody for DeleteAccountBody {
     responses((status = 204), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
               (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)),
     security(("bearer" = [])))]
-pub async fn delete_account(
+pub(crate) async fn delete_account(
     State(state): State<AppState>,
     me: CurrentUser,
     ApiBody(body): ApiBody<DeleteAccountBody>,
@@ -82,7 +82,7 @@ pub async fn delete_account(
 
 /// `DELETE /auth/v1/admin/users/{id}`: deletes an account and everything of it, with GoTrue's
 /// answers (`should_soft_delete` is accepted and deletes too: nothing of a deleted athlete is kept).
-pub async fn delete_as_admin(
+pub(crate) async fn delete_as_admin(
     _: Admin,
     State(state): State<AppState>,
     Path(id): Path<String>,

@@ -22,6 +22,6 @@ pub fn routes() -> OpenApiRouter<AppState> {
 
 /// The identity admin API's account deletion, which erases the product's data too; `app::router`
 /// hands it to `auth::routes::router`.
-pub fn admin_account_deletion() -> MethodRouter<AppState> {
+pub(crate) fn admin_account_deletion() -> MethodRouter<AppState> {
     delete(data::delete_as_admin)
 }

@@ -12,12 +12,12 @@ use crate::error::{ErrorBody, Result};
 use crate::http::json::ApiJson;
 
 #[derive(Deserialize, ToSchema)]
-pub struct ChangePassword {
+pub(crate) struct ChangePassword {
     pub password: String,
 }
 
 #[derive(Serialize, ToSchema)]
-pub struct Done {
+pub(crate) struct Done {
     pub message: String,
 }
 

@@ -16,7 +16,7 @@ use crate::http::json::ApiJson;
 
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct TimeZoneUpdate {
+pub(crate) struct TimeZoneUpdate {
     /// An IANA name such as `America/Los_Angeles`.
     #[schema(required = true)]
     pub time_zone: Option<String>,
@@ -24,7 +24,7 @@ pub struct TimeZoneUpdate {
 
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct ProfileUpdate {
+pub(crate) struct ProfileUpdate {
     pub first_name: String,
     #[serde(default)]
     pub last_name: String,
@@ -35,7 +35,10 @@ pub struct ProfileUpdate {
 #[utoipa::path(get, path = "/swazprofile", tag = "account",
     responses((status = 200, body = Profile), (status = 401, body = ErrorBody)),
     security(("bearer" = [])))]
-pub async fn get_profile(State(state): State<AppState>, me: CurrentUser) -> Result<Json<Profile>> {
+pub(crate) async fn get_profile(
+    State(state): State<AppState>,
+    me: CurrentUser,
+) -> Result<Json<Profile>> {
     let user = {
         let mut conn = state.db.pool().acquire().await?;
         users::by_id(&mut conn, &me.id).await?
@@ -51,7 +54,7 @@ pub async fn get_profile(State(state): State<AppState>, me: CurrentUser) -> Resu
     responses((status = 200, body = Profile), (status = 400, body = ErrorBody),
               (status = 401, body = ErrorBody), (status = 409, body = ErrorBody)),
     security(("bearer" = [])))]
-pub async fn put_profile(
+pub(crate) async fn put_profile(
     State(state): State<AppState>,
     me: CurrentUser,
     ApiJson(body): ApiJson<ProfileUpdate>,
@@ -75,7 +78,7 @@ pub async fn put_profile(
     responses((status = 200, body = Profile), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
               (status = 404, body = ErrorBody)),
     security(("bearer" = [])))]
-pub async fn put_time_zone(
+pub(crate) async fn put_time_zone(
     State(state): State<AppState>,
     me: CurrentUser,
     ApiJson(input): ApiJson<TimeZoneUpdate>,

@@ -26,7 +26,7 @@ fn is_dated(raw: &str) -> bool {
         && raw >= VERSION_2024_01_01
 }
 
-pub async fn negotiate(request: Request, next: Next) -> Response {
+pub(crate) async fn negotiate(request: Request, next: Next) -> Response {
     let dated = request
         .headers()
         .get(HEADER)

@@ -28,7 +28,7 @@ pub(super) type AuthResult<T> = Result<T, AuthError>;
 
 /// `/auth/v1`. Deleting an account (`DELETE /admin/users/{id}`) erases the product's data too, so
 /// the product hands its handler in: identity names no product capability.
-pub fn router(delete_account: MethodRouter<AppState>) -> Router<AppState> {
+pub(crate) fn router(delete_account: MethodRouter<AppState>) -> Router<AppState> {
     Router::new()
         .route("/settings", get(settings::settings))
         .route("/health", get(settings::health))

@@ -4,8 +4,8 @@ use crate::error::AppError;
 
 use super::super::provider::Card;
 
-pub const DECLINED: &str = "4000000000000002";
-pub const INSUFFICIENT_FUNDS: &str = "4000000000009995";
+pub(crate) const DECLINED: &str = "4000000000000002";
+pub(crate) const INSUFFICIENT_FUNDS: &str = "4000000000009995";
 
 pub struct CardInput<'a> {
     pub number: &'a str,

@@ -8,7 +8,7 @@ use crate::db::{ms_to_rfc3339, Db};
 use crate::error::Result;
 
 /// `$29.00` for US dollars, `29.00 EUR` otherwise.
-pub fn money(minor: i64, currency: &str) -> String {
+pub(crate) fn money(minor: i64, currency: &str) -> String {
     let major = format!("{}.{:02}", minor / 100, (minor % 100).abs());
     if currency.eq_ignore_ascii_case("usd") {
         format!("${major}")

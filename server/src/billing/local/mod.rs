@@ -78,7 +78,7 @@ pub struct PayInput {
     pub cvc: String,
 }
 
-pub struct SessionView {
+pub(crate) struct SessionView {
     pub id: String,
     pub mode: CheckoutMode,
     pub status: String,
@@ -107,7 +107,7 @@ impl LocalProvider {
     }
 
     /// The checkout page's facts; `expired` once its 24 hours pass unpaid.
-    pub async fn session_view(&self, id: &str) -> Result<Option<SessionView>> {
+    pub(crate) async fn session_view(&self, id: &str) -> Result<Option<SessionView>> {
         let Some(row) = self.session_row(id).await? else {
             return Ok(None);
         };

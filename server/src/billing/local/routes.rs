@@ -22,7 +22,7 @@ fn local(state: &AppState) -> Result<&super::LocalProvider> {
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct LocalCheckout {
+pub(crate) struct LocalCheckout {
     pub id: String,
     /// `subscription` or `setup` (card change).
     pub mode: String,
@@ -39,7 +39,7 @@ pub struct LocalCheckout {
 #[utoipa::path(get, path = "/localpay/checkout/{session}", tag = "billing",
     params(("session" = String, Path)),
     responses((status = 200, body = LocalCheckout), (status = 404, body = ErrorBody)))]
-pub async fn get_checkout(
+pub(crate) async fn get_checkout(
     State(state): State<AppState>,
     Path(session): Path<String>,
 ) -> Result<Json<LocalCheckout>> {
@@ -126,13 +126,13 @@ pub async fn pay(
 }
 
 #[derive(Deserialize)]
-pub struct InvoiceQuery {
+pub(crate) struct InvoiceQuery {
     download: Option<String>,
 }
 
 /// `GET /_invoice/{token}`: the printable invoice a test-mode payment links to (`?download` for
 /// the file).
-pub async fn invoice_page(
+pub(crate) async fn invoice_page(
     State(state): State<AppState>,
     Path(token): Path<String>,
     Query(query): Query<InvoiceQuery>,

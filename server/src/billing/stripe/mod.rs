@@ -13,9 +13,9 @@ use super::provider::*;
 use crate::config::BillingConfig;
 use crate::error::{AppError, Result};
 
-pub const API_VERSION: &str = "2024-06-20";
+pub(crate) const API_VERSION: &str = "2024-06-20";
 
-pub struct StripeProvider {
+pub(crate) struct StripeProvider {
     http: reqwest::Client,
     base: String,
     key: String,
@@ -42,7 +42,7 @@ fn card_of(pm: &Value) -> Option<Card> {
 }
 
 /// Reads a Stripe subscription object (from the API or a webhook event).
-pub fn parse_subscription(v: &Value, billing: &BillingConfig) -> Option<SubscriptionInfo> {
+pub(crate) fn parse_subscription(v: &Value, billing: &BillingConfig) -> Option<SubscriptionInfo> {
     let plan = v
         .pointer("/metadata/plan")
         .and_then(Value::as_str)

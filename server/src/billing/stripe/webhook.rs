@@ -10,7 +10,7 @@ use super::parse_subscription;
 use crate::billing::service::{self, Billing};
 use crate::error::{AppError, Result};
 
-pub const TOLERANCE_SECS: i64 = 300;
+pub(crate) const TOLERANCE_SECS: i64 = 300;
 
 /// Checks a `Stripe-Signature` header against the raw body.
 pub fn verify(header: &str, body: &[u8], secret: &str, now_secs: i64) -> Result<(), &'static str> {
@@ -55,7 +55,7 @@ pub fn sign(body: &[u8], secret: &str, timestamp: i64) -> String {
 }
 
 /// Applies a verified event once per event id: answers false for a duplicate delivery.
-pub async fn apply(billing: Billing<'_>, event: &Value, now: i64) -> Result<bool> {
+pub(crate) async fn apply(billing: Billing<'_>, event: &Value, now: i64) -> Result<bool> {
     let id = event
         .get("id")
         .and_then(Value::as_str)
