@@ -8,7 +8,7 @@ use super::profile::{self, Profile};
 use crate::auth::users;
 use crate::billing::dto::{past, PastInvoice};
 use crate::billing::provider::PaymentProvider;
-use crate::billing::service;
+use crate::billing::storage;
 use crate::db::{ms_to_rfc3339, Db};
 use crate::error::{AppError, Result};
 use crate::planning::dto::{DailyActionEntry, WeeklyMapEntry};
@@ -89,7 +89,7 @@ pub async fn export(
         .map(Into::into)
         .collect();
     let settings = crate::reminders::storage::get_or_default(&mut conn, user_id).await?;
-    let customer = service::customer_of(&mut conn, user_id).await?;
+    let customer = storage::customer_of(&mut conn, user_id).await?;
     drop(conn);
     let invoices = match customer {
         Some(customer) => payments

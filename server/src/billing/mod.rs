@@ -9,6 +9,7 @@ pub mod plans;
 pub mod provider;
 pub mod routes;
 pub mod service;
+pub mod storage;
 pub mod stripe;
 
 pub(crate) use extract::PaidUser;

@@ -16,6 +16,7 @@ use super::provider::{
     CheckoutMode, CheckoutRequest, SetupRequest, SubscriptionInfo, SubscriptionStatus,
 };
 use super::service::{self, FirstFlow};
+use super::storage;
 use crate::app::AppState;
 use crate::auth::extract::bearer;
 use crate::auth::CurrentUser;
@@ -102,7 +103,7 @@ pub async fn checkout(
             CheckoutRequest {
                 plan,
                 customer_email: Some(me.email.clone()),
-                customer_id: service::customer_of(&mut conn, &me.id).await?,
+                customer_id: storage::customer_of(&mut conn, &me.id).await?,
                 buyer_user_id: Some(me.id.clone()),
                 success_url: format!("{base}/swaz-subscription-success?success=true&sessionid={{CHECKOUT_SESSION_ID}}&t={t}"),
                 cancel_url: format!("{base}/swaz-subscription-checkout-cancelled"),
@@ -226,7 +227,7 @@ impl From<SubscriptionInfo> for SubscriptionView {
 
 async fn my_subscription(state: &AppState, me: &CurrentUser) -> Result<SubscriptionInfo> {
     let mut conn = state.db.pool().acquire().await?;
-    let current = service::current(&mut conn, &me.id)
+    let current = storage::current(&mut conn, &me.id)
         .await?
         .ok_or_else(|| AppError::not_found("You have no membership yet."))?;
     drop(conn);
@@ -289,7 +290,7 @@ pub(crate) async fn update_default_payment_method(
 ) -> Result<Json<PaymentMethod>> {
     let customer = {
         let mut conn = state.db.pool().acquire().await?;
-        service::customer_of(&mut conn, &me.id).await?
+        storage::customer_of(&mut conn, &me.id).await?
     };
     let info = state.payments.checkout(&sessionid).await?;
     let mine = info
@@ -332,7 +333,7 @@ pub async fn cancel(
         state.payments.cancel_at_period_end(&sub.id).await?
     };
     service::refresh_mirror(state.billing(), &sub, state.clock.now_ms()).await?;
-    service::keep_cancel_reason(&state.db, &sub.id, &reason).await?;
+    storage::keep_cancel_reason(&state.db, &sub.id, &reason).await?;
     Ok(Json(sub.into()))
 }
 
@@ -391,8 +392,8 @@ pub(crate) async fn billing_history(
     let (customer, current) = {
         let mut conn = state.db.pool().acquire().await?;
         (
-            service::customer_of(&mut conn, &me.id).await?,
-            service::current(&mut conn, &me.id).await?,
+            storage::customer_of(&mut conn, &me.id).await?,
+            storage::current(&mut conn, &me.id).await?,
         )
     };
     let Some(customer) = customer else {

@@ -1,13 +1,13 @@
 //! Membership operations: turning a paid checkout into a membership (once), resuming one set to
 //! end, and keeping the app's copy of each subscription in step with the provider.
 
-use sqlx::{AnyConnection, Row};
+use sqlx::AnyConnection;
 
-use super::plans;
 use super::provider::{
     CheckoutInfo, CheckoutMode, PaymentProvider, SubscriptionInfo, SubscriptionStatus,
     ENDED_CANNOT_RESUME,
 };
+use super::{plans, storage};
 use crate::auth::links::Mailer;
 use crate::auth::password::{self, NewPassword};
 use crate::auth::users;
@@ -16,57 +16,6 @@ use crate::db::Db;
 use crate::domain::{name_part, Email};
 use crate::error::{AppError, Result};
 use crate::teams;
-
-/// The app's record of one subscription.
-#[derive(Clone, Debug)]
-pub struct Membership {
-    pub subscription_id: String,
-    pub customer_id: String,
-}
-
-/// Copies the provider's facts about a subscription into `subscriptions` for `user_id`.
-pub(crate) async fn mirror(
-    conn: &mut AnyConnection,
-    provider: &str,
-    user_id: &str,
-    sub: &SubscriptionInfo,
-    team_id: Option<&str>,
-    now: i64,
-) -> sqlx::Result<()> {
-    sqlx::query(
-        "INSERT INTO subscriptions (id, provider, customer_id, user_id, plan, status, current_period_start, current_period_end, \
-         cancel_at_period_end, canceled_at, team_id, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12) \
-         ON CONFLICT (id) DO UPDATE SET plan = excluded.plan, status = excluded.status, \
-         current_period_start = excluded.current_period_start, current_period_end = excluded.current_period_end, \
-         cancel_at_period_end = excluded.cancel_at_period_end, canceled_at = excluded.canceled_at, updated_at = excluded.updated_at",
-    )
-    .bind(&sub.id)
-    .bind(provider)
-    .bind(&sub.customer_id)
-    .bind(user_id)
-    .bind(sub.plan.as_str())
-    .bind(sub.status.as_str())
-    .bind(sub.current_period_start * 1000)
-    .bind(sub.current_period_end * 1000)
-    .bind(i64::from(sub.cancel_at_period_end))
-    .bind(sub.canceled_at.map(|s| s * 1000))
-    .bind(team_id)
-    .bind(now)
-    .execute(&mut *conn)
-    .await?;
-    sqlx::query(
-        "INSERT INTO billing_customers (user_id, provider, customer_id, created_at) VALUES ($1, $2, $3, $4) \
-         ON CONFLICT (user_id) DO UPDATE SET provider = excluded.provider, customer_id = excluded.customer_id",
-    )
-    .bind(user_id)
-    .bind(provider)
-    .bind(&sub.customer_id)
-    .bind(now)
-    .execute(conn)
-    .await?;
-    Ok(())
-}
 
 /// What the membership services work with: the database, the payment provider and the plans.
 #[derive(Clone, Copy)]
@@ -82,34 +31,11 @@ pub(crate) async fn refresh_mirror(
     sub: &SubscriptionInfo,
     now: i64,
 ) -> Result<()> {
-    let owner: Option<String> =
-        sqlx::query_scalar("SELECT user_id FROM subscriptions WHERE id = $1")
-            .bind(&sub.id)
-            .fetch_optional(billing.db.pool())
-            .await?;
-    if let Some(owner) = owner {
-        let mut conn = billing.db.pool().acquire().await?;
-        mirror(&mut conn, billing.payments.name(), &owner, sub, None, now).await?;
+    let mut conn = billing.db.pool().acquire().await?;
+    if let Some(owner) = storage::owner_of(&mut conn, &sub.id).await? {
+        storage::mirror(&mut conn, billing.payments.name(), &owner, sub, None, now).await?;
     }
     Ok(())
-}
-
-/// The member's current subscription: the newest that is still running, else the newest.
-pub async fn current(conn: &mut AnyConnection, user_id: &str) -> sqlx::Result<Option<Membership>> {
-    let row = sqlx::query(
-        "SELECT id, customer_id FROM subscriptions WHERE user_id = $1 \
-         ORDER BY CASE WHEN status IN ('active', 'trialing', 'past_due') THEN 0 ELSE 1 END, created_at DESC LIMIT 1",
-    )
-    .bind(user_id)
-    .fetch_optional(conn)
-    .await?;
-    row.map(|r| {
-        Ok(Membership {
-            subscription_id: r.try_get("id")?,
-            customer_id: r.try_get("customer_id")?,
-        })
-    })
-    .transpose()
 }
 
 /// A member who does not pay for their team's plan asks whoever does (as for cancelling).
@@ -123,7 +49,7 @@ pub async fn resume(billing: Billing<'_>, user_id: &str, now: i64) -> Result<Sub
     let (membership, team) = {
         let mut conn = billing.db.pool().acquire().await?;
         (
-            current(&mut conn, user_id).await?,
+            storage::current(&mut conn, user_id).await?,
             teams::storage::team_of(&mut conn, user_id).await?,
         )
     };
@@ -156,21 +82,8 @@ pub async fn resume(billing: Billing<'_>, user_id: &str, now: i64) -> Result<Sub
     let sub = billing.payments.resume(&sub.id).await?;
     refresh_mirror(billing, &sub, now).await?;
     // The reason belonged to the cancellation just undone; a later one records its own.
-    sqlx::query("UPDATE subscriptions SET cancel_reason = NULL WHERE id = $1")
-        .bind(&sub.id)
-        .execute(billing.db.pool())
-        .await?;
+    storage::forget_cancel_reason(billing.db, &sub.id).await?;
     Ok(sub)
-}
-
-pub(crate) async fn customer_of(
-    conn: &mut AnyConnection,
-    user_id: &str,
-) -> sqlx::Result<Option<String>> {
-    sqlx::query_scalar("SELECT customer_id FROM billing_customers WHERE user_id = $1")
-        .bind(user_id)
-        .fetch_optional(conn)
-        .await
 }
 
 async fn paid_checkout(
@@ -218,12 +131,7 @@ async fn attach(
     now: i64,
 ) -> Result<()> {
     let team_id = if sub.plan.is_team() {
-        let existing: Option<String> =
-            sqlx::query_scalar("SELECT id FROM teams WHERE subscription_id = $1")
-                .bind(&sub.id)
-                .fetch_optional(&mut *conn)
-                .await?;
-        match existing {
+        match teams::storage::paid_by(conn, &sub.id).await? {
             Some(id) => Some(id),
             None => {
                 let name = if first_name.is_empty() {
@@ -238,7 +146,7 @@ async fn attach(
     } else {
         None
     };
-    mirror(
+    storage::mirror(
         conn,
         billing.payments.name(),
         user_id,
@@ -247,46 +155,6 @@ async fn attach(
         now,
     )
     .await?;
-    Ok(())
-}
-
-/// Locks the checkout's processing row; answers (result user id, existing-user flag).
-async fn claim_checkout(
-    db: &Db,
-    conn: &mut AnyConnection,
-    session_id: &str,
-    now: i64,
-) -> Result<(Option<String>, bool)> {
-    sqlx::query("INSERT INTO billing_checkouts (session_id, created_at) VALUES ($1, $2) ON CONFLICT (session_id) DO NOTHING")
-        .bind(session_id)
-        .bind(now)
-        .execute(&mut *conn)
-        .await?;
-    let lock = db.kind().for_update();
-    let row = sqlx::query(&format!(
-        "SELECT result_user_id, existing_user FROM billing_checkouts WHERE session_id = $1{lock}"
-    ))
-    .bind(session_id)
-    .fetch_one(&mut *conn)
-    .await?;
-    let existing: i64 = row.try_get("existing_user")?;
-    Ok((row.try_get("result_user_id")?, existing == 1))
-}
-
-async fn mark_checkout(
-    conn: &mut AnyConnection,
-    session_id: &str,
-    user_id: &str,
-    existing: bool,
-    now: i64,
-) -> sqlx::Result<()> {
-    sqlx::query("UPDATE billing_checkouts SET result_user_id = $1, existing_user = $2, processed_at = $3 WHERE session_id = $4")
-        .bind(user_id)
-        .bind(i64::from(existing))
-        .bind(now)
-        .bind(session_id)
-        .execute(conn)
-        .await?;
     Ok(())
 }
 
@@ -363,12 +231,10 @@ async fn try_first_checkout(
     email: &Email,
     now: i64,
 ) -> Result<Option<FirstFlow>> {
-    let processed: Option<String> = sqlx::query_scalar(
-        "SELECT result_user_id FROM billing_checkouts WHERE session_id = $1 AND result_user_id IS NOT NULL",
-    )
-    .bind(session_id)
-    .fetch_optional(billing.db.pool())
-    .await?;
+    let processed = {
+        let mut conn = billing.db.pool().acquire().await?;
+        storage::checkout_result(&mut conn, session_id).await?
+    };
     // Hashing costs tens of milliseconds: only when an account may be created.
     let generated = password::generate();
     let hash = match processed {
@@ -377,7 +243,8 @@ async fn try_first_checkout(
     };
 
     let mut tx = billing.db.begin_write().await?;
-    let (done_for, existing) = claim_checkout(billing.db, &mut tx, session_id, now).await?;
+    let (done_for, existing) =
+        storage::claim_checkout(billing.db, &mut tx, session_id, now).await?;
     if done_for.is_some() {
         tx.commit().await?;
         return Ok(Some(if existing {
@@ -396,7 +263,7 @@ async fn try_first_checkout(
     }
     if let Some(user) = users::by_email(&mut tx, email).await? {
         attach(billing, &mut tx, &user.id, &user.first_name, sub, now).await?;
-        mark_checkout(&mut tx, session_id, &user.id, true, now).await?;
+        storage::mark_checkout(&mut tx, session_id, &user.id, true, now).await?;
         tx.commit().await?;
         return Ok(Some(FirstFlow::ExistingUser { email: user.email }));
     }
@@ -422,7 +289,7 @@ async fn try_first_checkout(
     let redirect = format!("{}/user-dashboard", mailer.base_url);
     crate::auth::links::send_confirmation(&mut tx, mailer, &user, &redirect, now).await?;
     attach(billing, &mut tx, &user.id, &first, sub, now).await?;
-    mark_checkout(&mut tx, session_id, &user.id, false, now).await?;
+    storage::mark_checkout(&mut tx, session_id, &user.id, false, now).await?;
     tx.commit().await?;
     Ok(Some(FirstFlow::NewUser {
         email: user.email,
@@ -452,7 +319,7 @@ pub(crate) async fn complete_member_checkout(
         ));
     }
     let mut tx = billing.db.begin_write().await?;
-    let (done_for, _) = claim_checkout(billing.db, &mut tx, session_id, now).await?;
+    let (done_for, _) = storage::claim_checkout(billing.db, &mut tx, session_id, now).await?;
     match done_for {
         Some(owner) if owner == user_id => {}
         Some(_) => {
@@ -466,22 +333,9 @@ pub(crate) async fn complete_member_checkout(
                 .map(|u| u.first_name)
                 .unwrap_or_default();
             attach(billing, &mut tx, user_id, &first, &sub, now).await?;
-            mark_checkout(&mut tx, session_id, user_id, true, now).await?;
+            storage::mark_checkout(&mut tx, session_id, user_id, true, now).await?;
         }
     }
     tx.commit().await?;
     Ok(sub.status.as_str().to_owned())
-}
-
-/// Keeps the member's first reason for cancelling; a later cancellation of the same membership
-/// does not overwrite it.
-pub(crate) async fn keep_cancel_reason(db: &Db, subscription_id: &str, reason: &str) -> Result<()> {
-    sqlx::query(
-        "UPDATE subscriptions SET cancel_reason = COALESCE(cancel_reason, $1) WHERE id = $2",
-    )
-    .bind(reason)
-    .bind(subscription_id)
-    .execute(db.pool())
-    .await?;
-    Ok(())
 }

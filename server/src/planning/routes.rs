@@ -14,7 +14,7 @@ use super::dto::{
     WeeklyObjectives,
 };
 use super::entries::{DailyActionInput, WeeklyMapInput};
-use super::service::latest_objectives;
+use super::service::{self, latest_objectives};
 use super::storage::{self, Cursor, DailyAction, WeeklyMap};
 use crate::app::AppState;
 use crate::auth::CurrentUser;
@@ -78,9 +78,7 @@ pub async fn save_daily_action(
     ApiBody(body): ApiBody<DailyActionBody>,
 ) -> Result<(StatusCode, Json<DailyActionEntry>)> {
     let input = DailyActionInput::try_from(body)?;
-    let mut tx = state.db.begin_write().await?;
-    let saved = storage::save_daily_action(&mut tx, &me.id, &input, state.clock.now_ms()).await?;
-    tx.commit().await?;
+    let saved = service::save_daily_action(&state.db, &me.id, &input, state.clock.now_ms()).await?;
     Ok((StatusCode::CREATED, Json(saved.into())))
 }
 
@@ -129,14 +127,7 @@ pub async fn save_weekly_map(
     ApiBody(body): ApiBody<WeeklyMapBody>,
 ) -> Result<(StatusCode, Json<WeeklyMapEntry>)> {
     let input = WeeklyMapInput::try_from(body)?;
-    let mut tx = state.db.begin_write().await?;
-    if input.first && storage::latest_weekly_map(&mut tx, &me.id).await?.is_some() {
-        return Err(AppError::bad_request(
-            "Only your first weekly map may skip the review. Start the weekly map again to review your past week.",
-        ));
-    }
-    let saved = storage::save_weekly_map(&mut tx, &me.id, &input, state.clock.now_ms()).await?;
-    tx.commit().await?;
+    let saved = service::save_weekly_map(&state.db, &me.id, &input, state.clock.now_ms()).await?;
     Ok((StatusCode::CREATED, Json(saved.into())))
 }
 

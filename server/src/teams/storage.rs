@@ -315,3 +315,14 @@ pub(crate) async fn live_invite(
     row.map(|r| Ok((r.try_get("team_id")?, r.try_get("created_by")?)))
         .transpose()
 }
+
+/// The team a subscription pays for, if it made one.
+pub(crate) async fn paid_by(
+    conn: &mut AnyConnection,
+    subscription_id: &str,
+) -> sqlx::Result<Option<String>> {
+    sqlx::query_scalar("SELECT id FROM teams WHERE subscription_id = $1")
+        .bind(subscription_id)
+        .fetch_optional(conn)
+        .await
+}

@@ -7,7 +7,8 @@ use sha2::Sha256;
 use subtle::ConstantTimeEq;
 
 use super::parse_subscription;
-use crate::billing::service::{self, Billing};
+use crate::billing::service::Billing;
+use crate::billing::storage;
 use crate::error::{AppError, Result};
 
 pub(crate) const TOLERANCE_SECS: i64 = 300;
@@ -84,24 +85,13 @@ pub(crate) async fn apply(billing: Billing<'_>, event: &Value, now: i64) -> Resu
         _ => None,
     };
     let mut tx = billing.db.begin_write().await?;
-    let fresh = sqlx::query("INSERT INTO stripe_events (id, type, received_at) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING")
-        .bind(id)
-        .bind(&kind)
-        .bind(now)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected()
-        == 1;
+    let fresh = storage::note_event(&mut tx, id, &kind, now).await?;
     if !fresh {
         tx.commit().await?;
         return Ok(false);
     }
     if let Some(sub) = &subscription {
-        let owner: Option<String> =
-            sqlx::query_scalar("SELECT user_id FROM subscriptions WHERE id = $1")
-                .bind(&sub.id)
-                .fetch_optional(&mut *tx)
-                .await?;
+        let owner = storage::owner_of(&mut tx, &sub.id).await?;
         // A signed-in member's checkout names them; anonymous checkouts wait for the first flow.
         let owner = owner.or_else(|| {
             (kind == "checkout.session.completed")
@@ -114,7 +104,7 @@ pub(crate) async fn apply(billing: Billing<'_>, event: &Value, now: i64) -> Resu
                 .flatten()
         });
         if let Some(owner) = owner {
-            service::mirror(&mut tx, "stripe", &owner, sub, None, now).await?;
+            storage::mirror(&mut tx, "stripe", &owner, sub, None, now).await?;
         }
     }
     tx.commit().await?;

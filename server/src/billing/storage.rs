@@ -1,0 +1,191 @@
+//! Storage of memberships: the app's copy of each subscription, the customer behind a member,
+//! and the processing row of each paid checkout.
+
+use sqlx::{AnyConnection, Row};
+
+use super::provider::SubscriptionInfo;
+use crate::db::Db;
+use crate::error::Result;
+
+/// The app's record of one subscription.
+#[derive(Clone, Debug)]
+pub struct Membership {
+    pub subscription_id: String,
+    pub customer_id: String,
+}
+
+/// Copies the provider's facts about a subscription into `subscriptions` for `user_id`.
+pub(crate) async fn mirror(
+    conn: &mut AnyConnection,
+    provider: &str,
+    user_id: &str,
+    sub: &SubscriptionInfo,
+    team_id: Option<&str>,
+    now: i64,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO subscriptions (id, provider, customer_id, user_id, plan, status, current_period_start, current_period_end, \
+         cancel_at_period_end, canceled_at, team_id, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12) \
+         ON CONFLICT (id) DO UPDATE SET plan = excluded.plan, status = excluded.status, \
+         current_period_start = excluded.current_period_start, current_period_end = excluded.current_period_end, \
+         cancel_at_period_end = excluded.cancel_at_period_end, canceled_at = excluded.canceled_at, updated_at = excluded.updated_at",
+    )
+    .bind(&sub.id)
+    .bind(provider)
+    .bind(&sub.customer_id)
+    .bind(user_id)
+    .bind(sub.plan.as_str())
+    .bind(sub.status.as_str())
+    .bind(sub.current_period_start * 1000)
+    .bind(sub.current_period_end * 1000)
+    .bind(i64::from(sub.cancel_at_period_end))
+    .bind(sub.canceled_at.map(|s| s * 1000))
+    .bind(team_id)
+    .bind(now)
+    .execute(&mut *conn)
+    .await?;
+    sqlx::query(
+        "INSERT INTO billing_customers (user_id, provider, customer_id, created_at) VALUES ($1, $2, $3, $4) \
+         ON CONFLICT (user_id) DO UPDATE SET provider = excluded.provider, customer_id = excluded.customer_id",
+    )
+    .bind(user_id)
+    .bind(provider)
+    .bind(&sub.customer_id)
+    .bind(now)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// The member's current subscription: the newest that is still running, else the newest.
+pub async fn current(conn: &mut AnyConnection, user_id: &str) -> sqlx::Result<Option<Membership>> {
+    let row = sqlx::query(
+        "SELECT id, customer_id FROM subscriptions WHERE user_id = $1 \
+         ORDER BY CASE WHEN status IN ('active', 'trialing', 'past_due') THEN 0 ELSE 1 END, created_at DESC LIMIT 1",
+    )
+    .bind(user_id)
+    .fetch_optional(conn)
+    .await?;
+    row.map(|r| {
+        Ok(Membership {
+            subscription_id: r.try_get("id")?,
+            customer_id: r.try_get("customer_id")?,
+        })
+    })
+    .transpose()
+}
+
+pub(crate) async fn customer_of(
+    conn: &mut AnyConnection,
+    user_id: &str,
+) -> sqlx::Result<Option<String>> {
+    sqlx::query_scalar("SELECT customer_id FROM billing_customers WHERE user_id = $1")
+        .bind(user_id)
+        .fetch_optional(conn)
+        .await
+}
+
+/// Locks the checkout's processing row; answers (result user id, existing-user flag).
+pub(crate) async fn claim_checkout(
+    db: &Db,
+    conn: &mut AnyConnection,
+    session_id: &str,
+    now: i64,
+) -> Result<(Option<String>, bool)> {
+    sqlx::query("INSERT INTO billing_checkouts (session_id, created_at) VALUES ($1, $2) ON CONFLICT (session_id) DO NOTHING")
+        .bind(session_id)
+        .bind(now)
+        .execute(&mut *conn)
+        .await?;
+    let lock = db.kind().for_update();
+    let row = sqlx::query(&format!(
+        "SELECT result_user_id, existing_user FROM billing_checkouts WHERE session_id = $1{lock}"
+    ))
+    .bind(session_id)
+    .fetch_one(&mut *conn)
+    .await?;
+    let existing: i64 = row.try_get("existing_user")?;
+    Ok((row.try_get("result_user_id")?, existing == 1))
+}
+
+pub(crate) async fn mark_checkout(
+    conn: &mut AnyConnection,
+    session_id: &str,
+    user_id: &str,
+    existing: bool,
+    now: i64,
+) -> sqlx::Result<()> {
+    sqlx::query("UPDATE billing_checkouts SET result_user_id = $1, existing_user = $2, processed_at = $3 WHERE session_id = $4")
+        .bind(user_id)
+        .bind(i64::from(existing))
+        .bind(now)
+        .bind(session_id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Keeps the member's first reason for cancelling; a later cancellation of the same membership
+/// does not overwrite it.
+pub(crate) async fn keep_cancel_reason(db: &Db, subscription_id: &str, reason: &str) -> Result<()> {
+    sqlx::query(
+        "UPDATE subscriptions SET cancel_reason = COALESCE(cancel_reason, $1) WHERE id = $2",
+    )
+    .bind(reason)
+    .bind(subscription_id)
+    .execute(db.pool())
+    .await?;
+    Ok(())
+}
+
+/// The member a known subscription belongs to.
+pub(crate) async fn owner_of(
+    conn: &mut AnyConnection,
+    subscription_id: &str,
+) -> sqlx::Result<Option<String>> {
+    sqlx::query_scalar("SELECT user_id FROM subscriptions WHERE id = $1")
+        .bind(subscription_id)
+        .fetch_optional(conn)
+        .await
+}
+
+/// Forgets the cancel reason of a membership that was resumed.
+pub(crate) async fn forget_cancel_reason(db: &Db, subscription_id: &str) -> Result<()> {
+    sqlx::query("UPDATE subscriptions SET cancel_reason = NULL WHERE id = $1")
+        .bind(subscription_id)
+        .execute(db.pool())
+        .await?;
+    Ok(())
+}
+
+/// The account a checkout was already turned into, if it was.
+pub(crate) async fn checkout_result(
+    conn: &mut AnyConnection,
+    session_id: &str,
+) -> sqlx::Result<Option<String>> {
+    sqlx::query_scalar(
+        "SELECT result_user_id FROM billing_checkouts WHERE session_id = $1 AND result_user_id IS NOT NULL",
+    )
+    .bind(session_id)
+    .fetch_optional(conn)
+    .await
+}
+
+/// Records a Stripe event's id; `false` when it was recorded before (a repeated delivery).
+pub(crate) async fn note_event(
+    conn: &mut AnyConnection,
+    id: &str,
+    kind: &str,
+    now: i64,
+) -> sqlx::Result<bool> {
+    let inserted = sqlx::query(
+        "INSERT INTO stripe_events (id, type, received_at) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING",
+    )
+    .bind(id)
+    .bind(kind)
+    .bind(now)
+    .execute(conn)
+    .await?;
+    Ok(inserted.rows_affected() == 1)
+}
