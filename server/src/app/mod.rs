@@ -3,6 +3,7 @@
 //! operational endpoints (`/healthz`, `/readyz`, `/metrics`, `/_dev/clock`, `/env`).
 
 pub mod dev_clock;
+pub mod housekeeping;
 pub mod lifecycle;
 pub mod meta;
 pub mod metrics;

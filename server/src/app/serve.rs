@@ -6,12 +6,13 @@ use super::router::router;
 use super::state::AppState;
 use crate::{http, mail, reminders};
 
-/// The background workers of one instance: mail delivery, and the reminder scheduler unless
-/// `SWAZ_REMINDER_TICK_SECS` is 0.
+/// The background workers of one instance: mail delivery, housekeeping, and the reminder
+/// scheduler unless `SWAZ_REMINDER_TICK_SECS` is 0.
 pub(crate) struct Workers {
     stop_mail: tokio::sync::watch::Sender<bool>,
     mail: tokio::task::JoinHandle<()>,
     scheduler: Option<reminders::scheduler::Scheduler>,
+    housekeeping: super::housekeeping::Housekeeping,
 }
 
 impl Workers {
@@ -22,6 +23,7 @@ impl Workers {
         if let Some(scheduler) = self.scheduler {
             scheduler.stop().await;
         }
+        self.housekeeping.stop().await;
         let _ = self.mail.await;
     }
 }
@@ -49,6 +51,7 @@ pub(crate) fn spawn_workers(state: &AppState) -> anyhow::Result<Workers> {
         stop_mail,
         mail,
         scheduler,
+        housekeeping: super::housekeeping::Housekeeping::spawn(state.db.clone()),
     })
 }
 

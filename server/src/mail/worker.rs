@@ -92,17 +92,7 @@ pub async fn run(
     notify: Arc<Notify>,
     mut stop: watch::Receiver<bool>,
 ) {
-    let mut last_housekeeping = std::time::Instant::now();
     while !*stop.borrow() {
-        if last_housekeeping.elapsed() > Duration::from_secs(600) {
-            last_housekeeping = std::time::Instant::now();
-            if let Err(err) = crate::ratelimit::prune(&db, 24 * 3600).await {
-                tracing::warn!(error = ?err, "pruning rate limits failed");
-            }
-            if let Err(err) = crate::content::storage::prune_contact_messages(&db).await {
-                tracing::warn!(error = ?err, "pruning old contact messages failed");
-            }
-        }
         if let Err(err) = deliver_until(&db, &transport, &stop).await {
             tracing::warn!(error = ?err, "mail delivery round failed");
         }

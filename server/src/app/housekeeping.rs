@@ -1,0 +1,52 @@
+//! Background housekeeping, in one place: every ten minutes each instance prunes rate-limit
+//! windows older than a day and contact messages past their keeping time. Both are idempotent,
+//! so several instances on one database may run them.
+
+use std::time::Duration;
+
+use tokio::sync::watch;
+use tokio::task::JoinHandle;
+
+use crate::db::Db;
+
+const EVERY: Duration = Duration::from_secs(600);
+
+/// Rate-limit windows are kept this long after they start.
+const RATE_LIMITS_KEPT_SECS: i64 = 24 * 3600;
+
+/// The running housekeeping; [`Housekeeping::stop`] ends it between rounds.
+pub(crate) struct Housekeeping {
+    stop: watch::Sender<bool>,
+    task: JoinHandle<()>,
+}
+
+impl Housekeeping {
+    /// Runs a round every ten minutes, the first ten minutes after start.
+    pub(crate) fn spawn(db: Db) -> Self {
+        let (stop, mut stopped) = watch::channel(false);
+        let task = tokio::spawn(async move {
+            loop {
+                tokio::select! {
+                    _ = tokio::time::sleep(EVERY) => {}
+                    _ = stopped.changed() => break,
+                }
+                round(&db).await;
+            }
+        });
+        Self { stop, task }
+    }
+
+    pub(crate) async fn stop(self) {
+        let _ = self.stop.send(true);
+        let _ = self.task.await;
+    }
+}
+
+async fn round(db: &Db) {
+    if let Err(err) = crate::ratelimit::prune(db, RATE_LIMITS_KEPT_SECS).await {
+        tracing::warn!(error = ?err, "pruning rate limits failed");
+    }
+    if let Err(err) = crate::content::storage::prune_contact_messages(db).await {
+        tracing::warn!(error = ?err, "pruning old contact messages failed");
+    }
+}
