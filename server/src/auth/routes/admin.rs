@@ -1,13 +1,12 @@
 //! `/admin/users`: the operator's view of the accounts (list, read and create).
 
-use axum::body::Bytes;
 use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use super::{json_object, parse_body, parse_email, parse_password, AuthResult};
+use super::{json_object, parse_email, parse_password, AuthResult, GoTrueBody};
 use crate::app::AppState;
 use crate::auth::admin::{self, parse_ban_duration, user_id, AdminChanges};
 use crate::auth::error::AuthError;
@@ -89,7 +88,7 @@ pub(super) async fn get_user(
 }
 
 #[derive(Deserialize, Default)]
-struct CreateUserBody {
+pub(super) struct CreateUserBody {
     email: Option<String>,
     phone: Option<String>,
     password: Option<String>,
@@ -103,9 +102,9 @@ struct CreateUserBody {
 pub(super) async fn create_user(
     _: Admin,
     State(state): State<AppState>,
-    body: Bytes,
+    body: GoTrueBody<CreateUserBody>,
 ) -> AuthResult<Json<Value>> {
-    let body: CreateUserBody = parse_body(&body)?;
+    let body = body.parsed()?;
     let raw_email = match (body.email.as_deref(), body.phone.as_deref()) {
         (Some(email), _) if !email.trim().is_empty() => email,
         (_, Some(_)) => {
@@ -169,7 +168,7 @@ pub(super) async fn create_user(
 }
 
 #[derive(Deserialize, Default)]
-struct UpdateUserBody {
+pub(super) struct UpdateUserBody {
     email: Option<String>,
     phone: Option<String>,
     password: Option<String>,
@@ -185,10 +184,10 @@ pub(super) async fn update_user(
     _: Admin,
     State(state): State<AppState>,
     Path(id): Path<String>,
-    body: Bytes,
+    body: GoTrueBody<UpdateUserBody>,
 ) -> AuthResult<Json<Value>> {
     let id = user_id(&id)?;
-    let body: UpdateUserBody = parse_body(&body)?;
+    let body = body.parsed()?;
     if body.phone.is_some() {
         return Err(AuthError::validation(
             "Phone numbers are not used here: change the email instead.",

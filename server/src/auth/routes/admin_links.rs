@@ -1,13 +1,12 @@
 //! `/admin/generate_link` and `/invite`: the operator's e-mail links.
 
-use axum::body::Bytes;
 use axum::extract::{Query, State};
 use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
 use super::signup::create_passwordless;
-use super::{json_object, parse_body, parse_email, parse_password, AuthResult, RedirectQuery};
+use super::{json_object, parse_email, parse_password, AuthResult, GoTrueBody, RedirectQuery};
 use crate::app::AppState;
 use crate::auth::error::AuthError;
 use crate::auth::extract::Admin;
@@ -19,7 +18,7 @@ use crate::domain::{name_part, Email};
 use crate::error::AppError;
 
 #[derive(Deserialize, Default)]
-struct LinkBody {
+pub(super) struct LinkBody {
     #[serde(rename = "type")]
     kind: Option<String>,
     email: Option<String>,
@@ -41,9 +40,9 @@ pub(super) async fn generate_link(
     _: Admin,
     State(state): State<AppState>,
     Query(query): Query<RedirectQuery>,
-    body: Bytes,
+    body: GoTrueBody<LinkBody>,
 ) -> AuthResult<Json<Value>> {
-    let body: LinkBody = parse_body(&body)?;
+    let body = body.parsed()?;
     let kind = body.kind.clone().unwrap_or_default();
     let email = parse_email(body.email.as_deref().unwrap_or(""))?;
     let requested = body.redirect_to.as_deref().or(query.redirect_to.as_deref());
@@ -187,7 +186,7 @@ async fn create(
 }
 
 #[derive(Deserialize, Default)]
-struct InviteBody {
+pub(super) struct InviteBody {
     email: Option<String>,
     data: Option<Value>,
 }
@@ -197,9 +196,9 @@ pub(super) async fn invite(
     _: Admin,
     State(state): State<AppState>,
     Query(query): Query<RedirectQuery>,
-    body: Bytes,
+    body: GoTrueBody<InviteBody>,
 ) -> AuthResult<Json<Value>> {
-    let body: InviteBody = parse_body(&body)?;
+    let body = body.parsed()?;
     let email = parse_email(body.email.as_deref().unwrap_or(""))?;
     let user = match find(&state, &email).await? {
         Some(user) if user.is_confirmed() => return Err(AuthError::email_exists()),

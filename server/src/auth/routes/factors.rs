@@ -1,13 +1,12 @@
 //! `/factors`: authenticator-app (TOTP) two-factor sign-in, as GoTrue's MFA API.
 
-use axum::body::Bytes;
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use super::{parse_body, AuthResult};
+use super::{AuthResult, GoTrueBody};
 use crate::app::AppState;
 use crate::auth::error::AuthError;
 use crate::auth::extract::AuthClaims;
@@ -79,7 +78,7 @@ fn factor_id(raw: &str) -> AuthResult<&str> {
 }
 
 #[derive(Deserialize, Default)]
-struct EnrollBody {
+pub(super) struct EnrollBody {
     factor_type: Option<String>,
     friendly_name: Option<String>,
     issuer: Option<String>,
@@ -88,9 +87,9 @@ struct EnrollBody {
 pub(super) async fn enroll(
     State(state): State<AppState>,
     AuthClaims(claims): AuthClaims,
-    body: Bytes,
+    body: GoTrueBody<EnrollBody>,
 ) -> AuthResult<Json<Value>> {
-    let body: EnrollBody = parse_body(&body)?;
+    let body = body.parsed()?;
     if body.factor_type.as_deref() != Some("totp") {
         return Err(AuthError::validation(
             "factor_type needs to be totp: authenticator apps are the second factor available here",
@@ -159,7 +158,7 @@ pub(super) async fn challenge(
 }
 
 #[derive(Deserialize, Default)]
-struct VerifyBody {
+pub(super) struct VerifyBody {
     challenge_id: Option<String>,
     code: Option<String>,
 }
@@ -169,10 +168,10 @@ pub(super) async fn verify(
     AuthClaims(claims): AuthClaims,
     Path(id): Path<String>,
     client: ClientMeta,
-    body: Bytes,
+    body: GoTrueBody<VerifyBody>,
 ) -> AuthResult<Json<Value>> {
     let id = factor_id(&id)?;
-    let body: VerifyBody = parse_body(&body)?;
+    let body = body.parsed()?;
     let code = body.code.unwrap_or_default();
     if code.trim().is_empty() {
         return Err(AuthError::validation("Code needs to be non-empty"));

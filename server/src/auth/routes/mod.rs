@@ -2,7 +2,9 @@
 //! same JSON shapes, status codes and error bodies.
 
 use axum::body::Bytes;
+use axum::extract::{FromRequest, Request};
 use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
 use axum::routing::{delete, get, post, MethodRouter};
 use axum::Router;
 use serde::de::DeserializeOwned;
@@ -72,8 +74,35 @@ pub(crate) fn router(delete_account: MethodRouter<AppState>) -> Router<AppState>
         .layer(axum::middleware::from_fn(api_version::negotiate))
 }
 
+/// A GoTrue request body: `T` read from JSON (an empty body is `{}`), or GoTrue's `bad_json`
+/// error for it. The error is kept until the handler asks with [`GoTrueBody::parsed`], so each
+/// endpoint refuses a malformed body at the point GoTrue does (after its own path and setting
+/// checks). A body the server cannot read at all (too large) is refused by the extractor.
+pub(super) struct GoTrueBody<T>(AuthResult<T>);
+
+impl<T> GoTrueBody<T> {
+    pub(super) fn parsed(self) -> AuthResult<T> {
+        self.0
+    }
+}
+
+impl<T, S> FromRequest<S> for GoTrueBody<T>
+where
+    T: DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = Response;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Response> {
+        let bytes = Bytes::from_request(req, state)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        Ok(Self(parse_body(&bytes)))
+    }
+}
+
 /// Parses a JSON body with GoTrue's error for a malformed one; an empty body is `{}`.
-pub(super) fn parse_body<T: DeserializeOwned>(body: &Bytes) -> AuthResult<T> {
+fn parse_body<T: DeserializeOwned>(body: &Bytes) -> AuthResult<T> {
     let raw: &[u8] = if body.iter().all(u8::is_ascii_whitespace) {
         b"{}"
     } else {

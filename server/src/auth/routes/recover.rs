@@ -1,6 +1,5 @@
 //! `/recover`, `/resend` and `/otp`: the e-mails a person asks for.
 
-use axum::body::Bytes;
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::Json;
@@ -8,7 +7,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use super::{
-    json_object, mail_frequency, parse_body, parse_challenge, parse_email, AuthResult,
+    json_object, mail_frequency, parse_challenge, parse_email, AuthResult, GoTrueBody,
     RedirectQuery,
 };
 use crate::app::AppState;
@@ -20,7 +19,7 @@ use crate::auth::users;
 use crate::http::client::ClientMeta;
 
 #[derive(Deserialize, Default)]
-struct EmailBody {
+pub(super) struct EmailBody {
     email: Option<String>,
     phone: Option<String>,
     #[serde(rename = "type")]
@@ -33,9 +32,9 @@ pub(super) async fn recover(
     State(state): State<AppState>,
     Query(query): Query<RedirectQuery>,
     client: ClientMeta,
-    body: Bytes,
+    body: GoTrueBody<EmailBody>,
 ) -> AuthResult<Json<Value>> {
-    let body: EmailBody = parse_body(&body)?;
+    let body = body.parsed()?;
     let raw = body.email.unwrap_or_default();
     service::rate_limit(
         &state.db,
@@ -74,9 +73,9 @@ pub(super) async fn resend(
     State(state): State<AppState>,
     Query(query): Query<RedirectQuery>,
     client: ClientMeta,
-    body: Bytes,
+    body: GoTrueBody<EmailBody>,
 ) -> AuthResult<Json<Value>> {
-    let body: EmailBody = parse_body(&body)?;
+    let body = body.parsed()?;
     let purpose = match body.kind.as_deref() {
         Some("signup") => Purpose::Signup,
         Some("email_change") => Purpose::EmailChange,
@@ -133,7 +132,7 @@ pub(super) async fn resend(
 }
 
 #[derive(Deserialize, Default)]
-struct OtpBody {
+pub(super) struct OtpBody {
     email: Option<String>,
     phone: Option<String>,
     create_user: Option<bool>,
@@ -148,9 +147,9 @@ pub(super) async fn otp(
     State(state): State<AppState>,
     Query(query): Query<RedirectQuery>,
     client: ClientMeta,
-    body: Bytes,
+    body: GoTrueBody<OtpBody>,
 ) -> AuthResult<Json<Value>> {
-    let body: OtpBody = parse_body(&body)?;
+    let body = body.parsed()?;
     let raw = match (body.email.as_deref(), body.phone.as_deref()) {
         (Some(_), Some(_)) => {
             return Err(AuthError::validation(

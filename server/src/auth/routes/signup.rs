@@ -1,13 +1,12 @@
 //! `/signup`.
 
-use axum::body::Bytes;
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use super::{parse_body, parse_challenge, parse_password, AuthResult, RedirectQuery};
+use super::{parse_challenge, parse_password, AuthResult, GoTrueBody, RedirectQuery};
 use crate::app::AppState;
 use crate::auth::error::AuthError;
 use crate::auth::flow;
@@ -19,7 +18,7 @@ use crate::domain::{name_part, Email};
 use crate::http::client::ClientMeta;
 
 #[derive(Deserialize, Default)]
-struct SignupBody {
+pub(super) struct SignupBody {
     email: Option<String>,
     phone: Option<String>,
     password: Option<String>,
@@ -52,14 +51,14 @@ pub(super) async fn signup(
     State(state): State<AppState>,
     Query(query): Query<RedirectQuery>,
     client: ClientMeta,
-    body: Bytes,
+    body: GoTrueBody<SignupBody>,
 ) -> AuthResult<Json<Value>> {
     if state.config.disable_signup {
         return Err(signup_disabled());
     }
     let now = state.clock.now_ms();
     let autoconfirm = state.config.mailer_autoconfirm;
-    let body: SignupBody = parse_body(&body)?;
+    let body = body.parsed()?;
     if body.phone.is_some() && body.email.is_none() {
         return Err(AuthError::validation(
             "Phone sign-up is not available. Sign up with your email.",

@@ -1,13 +1,12 @@
 //! `/token` (password and refresh-token grants) and `/logout`.
 
-use axum::body::Bytes;
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::Json;
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::{parse_body, AuthResult};
+use super::{AuthResult, GoTrueBody};
 use crate::app::AppState;
 use crate::auth::error::AuthError;
 use crate::auth::extract::AuthClaims;
@@ -27,7 +26,7 @@ pub(super) struct GrantQuery {
 }
 
 #[derive(Deserialize, Default)]
-struct TokenBody {
+pub(super) struct TokenBody {
     email: Option<String>,
     phone: Option<String>,
     password: Option<String>,
@@ -40,9 +39,9 @@ pub(super) async fn token(
     State(state): State<AppState>,
     Query(query): Query<GrantQuery>,
     client: ClientMeta,
-    body: Bytes,
+    body: GoTrueBody<TokenBody>,
 ) -> AuthResult<Json<Value>> {
-    let body: TokenBody = parse_body(&body)?;
+    let body = body.parsed()?;
     match query.grant_type.as_deref() {
         Some("password") => password_grant(&state, &client, body).await.map(Json),
         Some("refresh_token") => refresh_grant(&state, &client, body).await.map(Json),

@@ -1,13 +1,12 @@
 //! `/user`: the signed-in user, read and changed.
 
-use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use super::{mail_frequency, parse_body, parse_password, AuthResult};
+use super::{mail_frequency, parse_password, AuthResult, GoTrueBody};
 use crate::app::AppState;
 use crate::auth::error::AuthError;
 use crate::auth::extract::AuthClaims;
@@ -79,7 +78,7 @@ pub(super) async fn reauthenticate(
 const RECENT_SIGN_IN_SECS: i64 = 24 * 3600;
 
 #[derive(Deserialize, Default)]
-struct UpdateUserBody {
+pub(super) struct UpdateUserBody {
     email: Option<String>,
     password: Option<String>,
     data: Option<Value>,
@@ -93,9 +92,9 @@ const MAX_METADATA_BYTES: usize = 16 * 1024;
 pub(super) async fn update_user(
     State(state): State<AppState>,
     AuthClaims(claims): AuthClaims,
-    body: Bytes,
+    body: GoTrueBody<UpdateUserBody>,
 ) -> AuthResult<Json<Value>> {
-    let body: UpdateUserBody = parse_body(&body)?;
+    let body = body.parsed()?;
     let user = {
         let mut conn = state.db.pool().acquire().await?;
         users::by_id(&mut conn, &claims.sub)

@@ -1,6 +1,5 @@
 //! `/verify`: the e-mailed link (GET) and the token or code posted by a client (POST).
 
-use axum::body::Bytes;
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Redirect, Response};
@@ -8,7 +7,7 @@ use axum::Json;
 use serde::Deserialize;
 use serde_json::Value;
 
-use super::{parse_body, parse_email, AuthResult};
+use super::{parse_email, AuthResult, GoTrueBody};
 use crate::app::AppState;
 use crate::auth::error::AuthError;
 use crate::auth::links::{self, Presented};
@@ -114,7 +113,7 @@ pub(super) async fn verify_link(
 }
 
 #[derive(Deserialize, Default)]
-struct VerifyBody {
+pub(super) struct VerifyBody {
     #[serde(rename = "type")]
     kind: Option<String>,
     token: Option<String>,
@@ -132,9 +131,9 @@ fn present(s: &Option<String>) -> bool {
 pub(super) async fn verify_otp(
     State(state): State<AppState>,
     client: ClientMeta,
-    body: Bytes,
+    body: GoTrueBody<VerifyBody>,
 ) -> AuthResult<Json<Value>> {
-    let body: VerifyBody = parse_body(&body)?;
+    let body = body.parsed()?;
     let kind = body
         .kind
         .as_deref()
