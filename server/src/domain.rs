@@ -115,6 +115,24 @@ impl TimeZone {
     }
 }
 
+/// An amount of money in minor units (cents), as Stripe counts it; on the wire (and in OpenAPI,
+/// with `#[schema(value_type = i64)]`), a whole number.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
+#[serde(transparent)]
+pub struct Cents(pub i64);
+
+impl Cents {
+    /// `$29.00` for US dollars, `29.00 EUR` otherwise.
+    pub fn display(self, currency: &str) -> String {
+        let major = format!("{}.{:02}", self.0 / 100, (self.0 % 100).abs());
+        if currency.eq_ignore_ascii_case("usd") {
+            format!("${major}")
+        } else {
+            format!("{major} {}", currency.to_uppercase())
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

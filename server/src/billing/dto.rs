@@ -4,6 +4,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::provider::{Card, InvoiceInfo};
+use crate::domain::Cents;
 
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -21,7 +22,8 @@ pub struct PastInvoice {
     pub invoice_pdf: Option<String>,
     pub charge: Option<String>,
     pub currency: String,
-    pub amount_paid: i64,
+    #[schema(value_type = i64)]
+    pub amount_paid: Cents,
     pub payment_intent: PaymentIntent,
 }
 

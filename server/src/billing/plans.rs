@@ -4,6 +4,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::config::BillingConfig;
+use crate::domain::Cents;
 use crate::error::AppError;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,7 +67,8 @@ pub struct Plan {
     /// `month` or `year`.
     pub interval: String,
     /// Price in minor units (cents).
-    pub amount: i64,
+    #[schema(value_type = i64)]
+    pub amount: Cents,
     pub currency: String,
     /// Athletes covered.
     pub seats: i64,
@@ -83,7 +85,7 @@ pub fn plan(config: &BillingConfig, id: PlanId) -> Plan {
         id: id.as_str().to_owned(),
         name: if id.is_team() { "Team" } else { "Individual" }.to_owned(),
         interval: if id.months() == 12 { "year" } else { "month" }.to_owned(),
-        amount,
+        amount: Cents(amount),
         currency: config.currency.clone(),
         seats: if id.is_team() { config.team_seats } else { 1 },
     }
@@ -113,7 +115,7 @@ mod tests {
             (
                 team.name.as_str(),
                 team.interval.as_str(),
-                team.amount,
+                team.amount.0,
                 team.seats
             ),
             ("Team", "year", 199000, 25)

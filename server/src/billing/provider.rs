@@ -6,6 +6,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::plans::PlanId;
+use crate::domain::Cents;
 use crate::error::Result;
 
 /// The refusal to resume a membership whose paid period is over.
@@ -128,8 +129,8 @@ pub struct InvoiceInfo {
     pub created: i64,
     pub status: String,
     pub currency: String,
-    pub amount_due: i64,
-    pub amount_paid: i64,
+    pub amount_due: Cents,
+    pub amount_paid: Cents,
     pub hosted_invoice_url: Option<String>,
     pub invoice_pdf: Option<String>,
     pub charge: Option<String>,

@@ -20,6 +20,7 @@ use super::storage;
 use crate::app::AppState;
 use crate::auth::extract::bearer;
 use crate::auth::CurrentUser;
+use crate::domain::Cents;
 use crate::error::{AppError, ErrorBody, Result};
 use crate::http::client::ClientMeta;
 use crate::http::json::ApiJson;
@@ -371,7 +372,8 @@ pub(crate) struct UpcomingInvoice {
     pub created: i64,
     pub currency: String,
     /// Minor units.
-    pub amount_due: i64,
+    #[schema(value_type = i64)]
+    pub amount_due: Cents,
     pub subscription: UpcomingSubscription,
 }
 

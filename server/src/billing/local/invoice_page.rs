@@ -5,17 +5,8 @@ use maud::{html, Markup, PreEscaped, DOCTYPE};
 use sqlx::Row;
 
 use crate::db::{ms_to_rfc3339, Db};
+use crate::domain::Cents;
 use crate::error::Result;
-
-/// `$29.00` for US dollars, `29.00 EUR` otherwise.
-pub(crate) fn money(minor: i64, currency: &str) -> String {
-    let major = format!("{}.{:02}", minor / 100, (minor % 100).abs());
-    if currency.eq_ignore_ascii_case("usd") {
-        format!("${major}")
-    } else {
-        format!("{major} {}", currency.to_uppercase())
-    }
-}
 
 fn long_date(ms: i64) -> String {
     chrono::DateTime::from_timestamp_millis(ms)
@@ -104,7 +95,7 @@ pub async fn load(db: &Db, token: &str) -> Result<Option<Invoice>> {
         "team" => "Team membership, monthly",
         _ => "Team membership, yearly",
     };
-    let amount = money(num("amount_paid"), &get("currency"));
+    let amount = Cents(num("amount_paid")).display(&get("currency"));
     Ok(Some(Invoice {
         number: get("number"),
         status: get("status"),
@@ -120,12 +111,12 @@ pub async fn load(db: &Db, token: &str) -> Result<Option<Invoice>> {
 
 #[cfg(test)]
 mod tests {
-    use super::{document, Invoice};
+    use super::{document, Cents, Invoice};
 
     #[test]
     fn money_is_shown_in_major_units() {
-        assert_eq!(super::money(2900, "usd"), "$29.00");
-        assert_eq!(super::money(199000, "eur"), "1990.00 EUR");
+        assert_eq!(Cents(2900).display("usd"), "$29.00");
+        assert_eq!(Cents(199000).display("eur"), "1990.00 EUR");
     }
 
     #[test]

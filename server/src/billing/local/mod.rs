@@ -16,6 +16,7 @@ use super::plans::{self, PlanId};
 use super::provider::*;
 use crate::config::BillingConfig;
 use crate::db::Db;
+use crate::domain::Cents;
 use crate::error::{AppError, Result};
 
 pub struct LocalProvider {
@@ -303,7 +304,7 @@ impl LocalProvider {
         .bind(customer_id)
         .bind(subscription_id)
         .bind(plan.as_str())
-        .bind(price.amount)
+        .bind(price.amount.0)
         .bind(&price.currency)
         .bind(period_start)
         .bind(period_end)
@@ -560,7 +561,7 @@ impl PaymentProvider for LocalProvider {
             status: "draft".into(),
             currency: price.currency,
             amount_due: price.amount,
-            amount_paid: 0,
+            amount_paid: Cents(0),
             hosted_invoice_url: None,
             invoice_pdf: None,
             charge: None,
@@ -584,8 +585,8 @@ impl PaymentProvider for LocalProvider {
                     created: secs(row.try_get("created_at")?),
                     status: row.try_get("status")?,
                     currency: row.try_get("currency")?,
-                    amount_due: row.try_get("amount_paid")?,
-                    amount_paid: row.try_get("amount_paid")?,
+                    amount_due: Cents(row.try_get("amount_paid")?),
+                    amount_paid: Cents(row.try_get("amount_paid")?),
                     hosted_invoice_url: Some(hosted),
                     invoice_pdf: Some(pdf),
                     card: card_of(row, "card_")?,

@@ -11,6 +11,7 @@ use super::{invoice_page, PayInput};
 use crate::app::AppState;
 use crate::billing::plans::{self, Plan};
 use crate::billing::provider::CheckoutMode;
+use crate::domain::Cents;
 use crate::error::{AppError, ErrorBody, Result};
 use crate::http::json::ApiJson;
 
@@ -30,7 +31,8 @@ pub(crate) struct LocalCheckout {
     pub status: String,
     pub plan: Option<Plan>,
     pub email: Option<String>,
-    pub amount: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub amount: Option<Cents>,
     pub currency: Option<String>,
     pub cancel_url: String,
 }

@@ -11,6 +11,7 @@ use serde_json::Value;
 use super::plans::{self, PlanId, ALL};
 use super::provider::*;
 use crate::config::BillingConfig;
+use crate::domain::Cents;
 use crate::error::{AppError, Result};
 
 pub(crate) const API_VERSION: &str = "2024-06-20";
@@ -80,8 +81,8 @@ fn parse_invoice(v: &Value) -> Option<InvoiceInfo> {
             .unwrap_or("draft")
             .to_owned(),
         currency: v.get("currency")?.as_str()?.to_owned(),
-        amount_due: v.get("amount_due").and_then(Value::as_i64).unwrap_or(0),
-        amount_paid: v.get("amount_paid").and_then(Value::as_i64).unwrap_or(0),
+        amount_due: Cents(v.get("amount_due").and_then(Value::as_i64).unwrap_or(0)),
+        amount_paid: Cents(v.get("amount_paid").and_then(Value::as_i64).unwrap_or(0)),
         hosted_invoice_url: v
             .get("hosted_invoice_url")
             .and_then(Value::as_str)
