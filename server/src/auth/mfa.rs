@@ -2,8 +2,7 @@
 //! to aal2. Knows no HTTP; the `/factors` handlers map [`MfaError`] to GoTrue's answers.
 
 use serde_json::{json, Value};
-use sqlx::any::AnyRow;
-use sqlx::{AnyConnection, Row};
+use sqlx::AnyConnection;
 
 use super::sessions::{self, NewSession};
 use super::totp;
@@ -17,13 +16,42 @@ pub(crate) const CHALLENGE_LIFETIME_MS: i64 = 300 * 1000;
 /// Unverified factors older than this are cleared when a new one is enrolled.
 const STALE_UNVERIFIED_MS: i64 = 24 * 3600 * 1000;
 
-#[derive(Clone, Debug)]
+/// A factor is usable once a first code has been verified (GoTrue's two statuses).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FactorStatus {
+    Unverified,
+    Verified,
+}
+
+impl FactorStatus {
+    pub(crate) fn as_str(self) -> &'static str {
+        match self {
+            Self::Unverified => "unverified",
+            Self::Verified => "verified",
+        }
+    }
+}
+
+impl TryFrom<String> for FactorStatus {
+    type Error = String;
+
+    fn try_from(stored: String) -> Result<Self, String> {
+        match stored.as_str() {
+            "unverified" => Ok(Self::Unverified),
+            "verified" => Ok(Self::Verified),
+            _ => Err(format!("factor status {stored:?} is unknown")),
+        }
+    }
+}
+
+#[derive(Clone, Debug, sqlx::FromRow)]
 pub struct Factor {
     pub id: String,
     pub user_id: String,
     pub friendly_name: String,
     pub factor_type: String,
-    pub status: String,
+    #[sqlx(try_from = "String")]
+    pub status: FactorStatus,
     pub secret: String,
     pub last_used_step: Option<i64>,
     pub created_at: i64,
@@ -33,23 +61,9 @@ pub struct Factor {
 const COLUMNS: &str =
     "id, user_id, friendly_name, factor_type, status, secret, last_used_step, created_at, updated_at";
 
-fn from_row(row: &AnyRow) -> sqlx::Result<Factor> {
-    Ok(Factor {
-        id: row.try_get("id")?,
-        user_id: row.try_get("user_id")?,
-        friendly_name: row.try_get("friendly_name")?,
-        factor_type: row.try_get("factor_type")?,
-        status: row.try_get("status")?,
-        secret: row.try_get("secret")?,
-        last_used_step: row.try_get("last_used_step")?,
-        created_at: row.try_get("created_at")?,
-        updated_at: row.try_get("updated_at")?,
-    })
-}
-
 impl Factor {
     pub(crate) fn is_verified(&self) -> bool {
-        self.status == "verified"
+        self.status == FactorStatus::Verified
     }
 
     /// A factor as it appears on GoTrue's user object.
@@ -58,7 +72,7 @@ impl Factor {
             "id": self.id,
             "friendly_name": self.friendly_name,
             "factor_type": self.factor_type,
-            "status": self.status,
+            "status": self.status.as_str(),
             "created_at": ms_to_rfc3339(self.created_at),
             "updated_at": ms_to_rfc3339(self.updated_at),
         })
@@ -70,13 +84,12 @@ pub(crate) async fn factors_of(
     conn: &mut AnyConnection,
     user_id: &str,
 ) -> sqlx::Result<Vec<Factor>> {
-    let rows = sqlx::query(&format!(
+    sqlx::query_as(&format!(
         "SELECT {COLUMNS} FROM mfa_factors WHERE user_id = $1 ORDER BY created_at, id"
     ))
     .bind(user_id)
     .fetch_all(conn)
-    .await?;
-    rows.iter().map(from_row).collect()
+    .await
 }
 
 async fn factor_of(
@@ -84,14 +97,13 @@ async fn factor_of(
     user_id: &str,
     factor_id: &str,
 ) -> sqlx::Result<Option<Factor>> {
-    let row = sqlx::query(&format!(
+    sqlx::query_as(&format!(
         "SELECT {COLUMNS} FROM mfa_factors WHERE id = $1 AND user_id = $2"
     ))
     .bind(factor_id)
     .bind(user_id)
     .fetch_optional(conn)
-    .await?;
-    row.as_ref().map(from_row).transpose()
+    .await
 }
 
 #[derive(Debug, PartialEq, Eq)]
@@ -152,7 +164,7 @@ pub(crate) async fn enroll(
         return Ok(Err(MfaError::NameConflict(friendly_name.to_owned())));
     }
     let secret = totp::new_secret();
-    let row = sqlx::query(&format!(
+    let factor: Factor = sqlx::query_as(&format!(
         "INSERT INTO mfa_factors (id, user_id, friendly_name, factor_type, status, secret, created_at, updated_at) \
          VALUES ($1, $2, $3, 'totp', 'unverified', $4, $5, $5) RETURNING {COLUMNS}"
     ))
@@ -163,7 +175,6 @@ pub(crate) async fn enroll(
     .bind(now)
     .fetch_one(&mut *tx)
     .await?;
-    let factor = from_row(&row)?;
     tx.commit().await?;
     let uri = totp::uri(&secret, issuer, caller.email);
     let qr_code = totp::qr_code_svg(&uri)?;
@@ -226,18 +237,16 @@ pub async fn verify(
     let Some(factor) = factor_of(&mut tx, caller.user_id, factor_id).await? else {
         return Ok(Err(MfaError::FactorNotFound));
     };
-    let row = sqlx::query(
+    let challenge: Option<(i64, Option<i64>)> = sqlx::query_as(
         "SELECT created_at, verified_at FROM mfa_challenges WHERE id = $1 AND factor_id = $2",
     )
     .bind(challenge_id)
     .bind(factor_id)
     .fetch_optional(&mut *tx)
     .await?;
-    let Some(row) = row else {
+    let Some((created_at, verified_at)) = challenge else {
         return Ok(Err(MfaError::ChallengeNotFound));
     };
-    let created_at: i64 = row.try_get("created_at")?;
-    let verified_at: Option<i64> = row.try_get("verified_at")?;
     if verified_at.is_some() || now - created_at > CHALLENGE_LIFETIME_MS {
         return Ok(Err(MfaError::ChallengeExpired(challenge_id.to_owned())));
     }
@@ -252,7 +261,7 @@ pub async fn verify(
         .bind(challenge_id)
         .execute(&mut *tx)
         .await?;
-    let row = sqlx::query(&format!(
+    let factor: Factor = sqlx::query_as(&format!(
         "UPDATE mfa_factors SET status = 'verified', last_used_step = $1, updated_at = $2 \
          WHERE id = $3 RETURNING {COLUMNS}"
     ))
@@ -261,7 +270,6 @@ pub async fn verify(
     .bind(factor_id)
     .fetch_one(&mut *tx)
     .await?;
-    let factor = from_row(&row)?;
     let session = sessions::step_up(
         &mut tx,
         caller.session_id,
