@@ -2,7 +2,7 @@
 
 use serde_json::{json, Value};
 use sqlx::any::AnyRow;
-use sqlx::{AnyConnection, Row};
+use sqlx::{AnyConnection, FromRow};
 
 use crate::db::ms_to_rfc3339;
 use crate::domain::Email;
@@ -33,27 +33,54 @@ pub struct User {
 const COLUMNS: &str = "id, email, encrypted_password, first_name, last_name, user_metadata, app_metadata, banned_until, \
     email_confirmed_at, email_change, confirmation_sent_at, recovery_sent_at, last_sign_in_at, time_zone, created_at, updated_at";
 
+/// A `users` row as stored: the metadata columns are JSON text.
+#[derive(sqlx::FromRow)]
+struct UserRow {
+    id: String,
+    email: String,
+    encrypted_password: String,
+    first_name: String,
+    last_name: String,
+    user_metadata: String,
+    app_metadata: String,
+    banned_until: Option<i64>,
+    email_confirmed_at: Option<i64>,
+    email_change: Option<String>,
+    confirmation_sent_at: Option<i64>,
+    recovery_sent_at: Option<i64>,
+    last_sign_in_at: Option<i64>,
+    time_zone: Option<String>,
+    created_at: i64,
+    updated_at: i64,
+}
+
+impl From<UserRow> for User {
+    fn from(row: UserRow) -> Self {
+        // Metadata that does not read as JSON counts as empty, as GoTrue treats it.
+        let json = |text: &str| serde_json::from_str(text).unwrap_or_else(|_| json!({}));
+        Self {
+            user_metadata: json(&row.user_metadata),
+            app_metadata: json(&row.app_metadata),
+            id: row.id,
+            email: row.email,
+            encrypted_password: row.encrypted_password,
+            first_name: row.first_name,
+            last_name: row.last_name,
+            banned_until: row.banned_until,
+            email_confirmed_at: row.email_confirmed_at,
+            email_change: row.email_change,
+            confirmation_sent_at: row.confirmation_sent_at,
+            recovery_sent_at: row.recovery_sent_at,
+            last_sign_in_at: row.last_sign_in_at,
+            time_zone: row.time_zone,
+            created_at: row.created_at,
+            updated_at: row.updated_at,
+        }
+    }
+}
+
 fn from_row(row: &AnyRow) -> sqlx::Result<User> {
-    let metadata: String = row.try_get("user_metadata")?;
-    Ok(User {
-        id: row.try_get("id")?,
-        email: row.try_get("email")?,
-        encrypted_password: row.try_get("encrypted_password")?,
-        first_name: row.try_get("first_name")?,
-        last_name: row.try_get("last_name")?,
-        user_metadata: serde_json::from_str(&metadata).unwrap_or_else(|_| json!({})),
-        app_metadata: serde_json::from_str(&row.try_get::<String, _>("app_metadata")?)
-            .unwrap_or_else(|_| json!({})),
-        banned_until: row.try_get("banned_until")?,
-        email_confirmed_at: row.try_get("email_confirmed_at")?,
-        email_change: row.try_get("email_change")?,
-        confirmation_sent_at: row.try_get("confirmation_sent_at")?,
-        recovery_sent_at: row.try_get("recovery_sent_at")?,
-        last_sign_in_at: row.try_get("last_sign_in_at")?,
-        time_zone: row.try_get("time_zone")?,
-        created_at: row.try_get("created_at")?,
-        updated_at: row.try_get("updated_at")?,
-    })
+    UserRow::from_row(row).map(User::from)
 }
 
 pub struct NewUser<'a> {
