@@ -4,7 +4,7 @@
 
 use base64::Engine;
 use sha2::{Digest, Sha256};
-use sqlx::{AnyConnection, Row};
+use sqlx::AnyConnection;
 use subtle::ConstantTimeEq;
 
 use super::tokens::hash_token;
@@ -129,6 +129,17 @@ pub struct Exchanged {
     pub authentication_method: String,
 }
 
+/// A flow waiting for its code's exchange, as [`exchange`] reads it.
+#[derive(sqlx::FromRow)]
+struct FlowRow {
+    id: String,
+    user_id: String,
+    code_challenge: String,
+    code_challenge_method: String,
+    authentication_method: String,
+    auth_code_issued_at: Option<i64>,
+}
+
 /// Uses the code once when `verifier` matches the flow's challenge.
 pub async fn exchange(
     conn: &mut AnyConnection,
@@ -136,7 +147,7 @@ pub async fn exchange(
     verifier: &str,
     now: i64,
 ) -> sqlx::Result<Result<Exchanged, ExchangeError>> {
-    let row = sqlx::query(
+    let row = sqlx::query_as::<_, FlowRow>(
         "SELECT id, user_id, code_challenge, code_challenge_method, authentication_method, \
          auth_code_issued_at FROM flow_states WHERE auth_code_hash = $1 AND used_at IS NULL",
     )
@@ -146,24 +157,23 @@ pub async fn exchange(
     let Some(row) = row else {
         return Ok(Err(ExchangeError::NotFound));
     };
-    let issued_at: Option<i64> = row.try_get("auth_code_issued_at")?;
-    if issued_at.is_none_or(|at| now - at > CODE_LIFETIME_MS) {
+    if row
+        .auth_code_issued_at
+        .is_none_or(|at| now - at > CODE_LIFETIME_MS)
+    {
         return Ok(Err(ExchangeError::Expired));
     }
-    let challenge: String = row.try_get("code_challenge")?;
-    let method: String = row.try_get("code_challenge_method")?;
-    let computed = match method.as_str() {
+    let computed = match row.code_challenge_method.as_str() {
         "plain" => verifier.to_owned(),
         _ => base64::engine::general_purpose::URL_SAFE_NO_PAD
             .encode(Sha256::digest(verifier.as_bytes())),
     };
-    if !bool::from(computed.as_bytes().ct_eq(challenge.as_bytes())) {
+    if !bool::from(computed.as_bytes().ct_eq(row.code_challenge.as_bytes())) {
         return Ok(Err(ExchangeError::BadVerifier));
     }
-    let id: String = row.try_get("id")?;
     let won = sqlx::query("UPDATE flow_states SET used_at = $1 WHERE id = $2 AND used_at IS NULL")
         .bind(now)
-        .bind(&id)
+        .bind(&row.id)
         .execute(&mut *conn)
         .await?
         .rows_affected()
@@ -172,8 +182,8 @@ pub async fn exchange(
         return Ok(Err(ExchangeError::NotFound));
     }
     Ok(Ok(Exchanged {
-        user_id: row.try_get("user_id")?,
-        authentication_method: row.try_get("authentication_method")?,
+        user_id: row.user_id,
+        authentication_method: row.authentication_method,
     }))
 }
 

@@ -2,7 +2,7 @@
 //! Both are stored hashed; the code is only ever matched together with its owner's address.
 
 use rand::Rng;
-use sqlx::{AnyConnection, Row};
+use sqlx::AnyConnection;
 
 use super::tokens::{hash_token, random_token};
 
@@ -94,12 +94,21 @@ pub async fn create(
     Ok(Issued { token, code })
 }
 
-fn used(row: &sqlx::any::AnyRow, purpose: Purpose) -> sqlx::Result<Used> {
-    Ok(Used {
-        user_id: row.try_get("user_id")?,
-        purpose,
-        flow_id: row.try_get("flow_id")?,
-    })
+/// What claiming a token returns (`RETURNING user_id, flow_id`); the purpose is the claimer's.
+#[derive(sqlx::FromRow)]
+struct UsedRow {
+    user_id: String,
+    flow_id: Option<String>,
+}
+
+impl UsedRow {
+    fn into_used(self, purpose: Purpose) -> Used {
+        Used {
+            user_id: self.user_id,
+            purpose,
+            flow_id: self.flow_id,
+        }
+    }
 }
 
 /// Uses the link token once; `None` when unknown, used, expired or of another purpose.
@@ -154,7 +163,7 @@ async fn claim(
     now: i64,
 ) -> sqlx::Result<Option<Used>> {
     for &purpose in purposes {
-        let mut query = sqlx::query(update).bind(now);
+        let mut query = sqlx::query_as::<_, UsedRow>(update).bind(now);
         for &key in keys {
             query = query.bind(key);
         }
@@ -163,7 +172,7 @@ async fn claim(
             .fetch_optional(&mut *conn)
             .await?;
         if let Some(row) = row {
-            return used(&row, purpose).map(Some);
+            return Ok(Some(row.into_used(purpose)));
         }
     }
     Ok(None)

@@ -5,7 +5,7 @@
 //! interval after its rotation (two tabs refreshing at the same moment), when a sibling token is
 //! issued instead.
 
-use sqlx::{AnyConnection, Row};
+use sqlx::AnyConnection;
 
 use super::tokens::{hash_token, random_token, AmrEntry};
 
@@ -16,14 +16,32 @@ pub struct Assurance {
     pub amr: Vec<AmrEntry>,
 }
 
-impl Assurance {
-    fn from_row(row: &sqlx::any::AnyRow) -> sqlx::Result<Self> {
-        let amr: String = row.try_get("amr")?;
-        Ok(Self {
-            aal: row.try_get("aal")?,
-            amr: serde_json::from_str(&amr).unwrap_or_default(),
-        })
+/// A session's `aal, amr` columns; `amr` is stored as JSON, and unreadable JSON reads as no
+/// methods.
+#[derive(sqlx::FromRow)]
+struct AssuranceRow {
+    aal: String,
+    amr: String,
+}
+
+impl From<AssuranceRow> for Assurance {
+    fn from(row: AssuranceRow) -> Self {
+        Self {
+            aal: row.aal,
+            amr: serde_json::from_str(&row.amr).unwrap_or_default(),
+        }
     }
+}
+
+/// A refresh token joined with its session, as [`rotate`] reads it.
+#[derive(sqlx::FromRow)]
+struct RefreshRow {
+    session_id: String,
+    user_id: String,
+    revoked_at: Option<i64>,
+    session_revoked_at: Option<i64>,
+    #[sqlx(flatten)]
+    assurance: AssuranceRow,
 }
 
 pub struct NewSession {
@@ -80,11 +98,12 @@ pub(crate) async fn step_up(
     method: &str,
     now: i64,
 ) -> sqlx::Result<NewSession> {
-    let row = sqlx::query("SELECT aal, amr FROM auth_sessions WHERE id = $1")
-        .bind(session_id)
-        .fetch_one(&mut *conn)
-        .await?;
-    let mut assurance = Assurance::from_row(&row)?;
+    let mut assurance: Assurance =
+        sqlx::query_as::<_, AssuranceRow>("SELECT aal, amr FROM auth_sessions WHERE id = $1")
+            .bind(session_id)
+            .fetch_one(&mut *conn)
+            .await?
+            .into();
     assurance.aal = "aal2".to_owned();
     assurance.amr.retain(|entry| entry.method != method);
     assurance.amr.push(AmrEntry {
@@ -163,7 +182,7 @@ pub(crate) async fn rotate(
     now: i64,
 ) -> sqlx::Result<Result<Rotated, RefreshError>> {
     let hash = hash_token(token);
-    let row = sqlx::query(
+    let row = sqlx::query_as::<_, RefreshRow>(
         "SELECT t.session_id, t.user_id, t.revoked_at, s.revoked_at AS session_revoked_at, s.aal, s.amr \
          FROM refresh_tokens t JOIN auth_sessions s ON s.id = t.session_id \
          WHERE t.token_hash = $1",
@@ -174,11 +193,14 @@ pub(crate) async fn rotate(
     let Some(row) = row else {
         return Ok(Err(RefreshError::NotFound));
     };
-    let session_id: String = row.try_get("session_id")?;
-    let user_id: String = row.try_get("user_id")?;
-    let revoked_at: Option<i64> = row.try_get("revoked_at")?;
-    let session_revoked_at: Option<i64> = row.try_get("session_revoked_at")?;
-    let assurance = Assurance::from_row(&row)?;
+    let RefreshRow {
+        session_id,
+        user_id,
+        revoked_at,
+        session_revoked_at,
+        assurance,
+    } = row;
+    let assurance = Assurance::from(assurance);
     if session_revoked_at.is_some() {
         return Ok(Err(RefreshError::NotFound));
     }

@@ -1,15 +1,16 @@
 //! Storage of memberships: the app's copy of each subscription, the customer behind a member,
 //! and the processing row of each paid checkout.
 
-use sqlx::{AnyConnection, Row};
+use sqlx::AnyConnection;
 
 use super::provider::SubscriptionInfo;
 use crate::db::Db;
 use crate::error::Result;
 
 /// The app's record of one subscription.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, sqlx::FromRow)]
 pub struct Membership {
+    #[sqlx(rename = "id")]
     pub subscription_id: String,
     pub customer_id: String,
 }
@@ -60,20 +61,13 @@ pub(crate) async fn mirror(
 
 /// The member's current subscription: the newest that is still running, else the newest.
 pub async fn current(conn: &mut AnyConnection, user_id: &str) -> sqlx::Result<Option<Membership>> {
-    let row = sqlx::query(
+    sqlx::query_as::<_, Membership>(
         "SELECT id, customer_id FROM subscriptions WHERE user_id = $1 \
          ORDER BY CASE WHEN status IN ('active', 'trialing', 'past_due') THEN 0 ELSE 1 END, created_at DESC LIMIT 1",
     )
     .bind(user_id)
     .fetch_optional(conn)
-    .await?;
-    row.map(|r| {
-        Ok(Membership {
-            subscription_id: r.try_get("id")?,
-            customer_id: r.try_get("customer_id")?,
-        })
-    })
-    .transpose()
+    .await
 }
 
 pub(crate) async fn customer_of(
@@ -84,6 +78,13 @@ pub(crate) async fn customer_of(
         .bind(user_id)
         .fetch_optional(conn)
         .await
+}
+
+/// A checkout's processing row: `existing_user` is stored as 0 or 1.
+#[derive(sqlx::FromRow)]
+struct CheckoutRow {
+    result_user_id: Option<String>,
+    existing_user: i64,
 }
 
 /// Locks the checkout's processing row; answers (result user id, existing-user flag).
@@ -99,14 +100,13 @@ pub(crate) async fn claim_checkout(
         .execute(&mut *conn)
         .await?;
     let lock = db.kind().for_update();
-    let row = sqlx::query(&format!(
+    let row = sqlx::query_as::<_, CheckoutRow>(&format!(
         "SELECT result_user_id, existing_user FROM billing_checkouts WHERE session_id = $1{lock}"
     ))
     .bind(session_id)
     .fetch_one(&mut *conn)
     .await?;
-    let existing: i64 = row.try_get("existing_user")?;
-    Ok((row.try_get("result_user_id")?, existing == 1))
+    Ok((row.result_user_id, row.existing_user == 1))
 }
 
 pub(crate) async fn mark_checkout(

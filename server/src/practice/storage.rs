@@ -1,7 +1,7 @@
 //! Storage of practice events. Saves that cause an event (a daily action, a weekly map) call
 //! [`record`] on their own transaction, so the event and the save land together or not at all.
 
-use sqlx::{AnyConnection, Row};
+use sqlx::AnyConnection;
 
 use super::kind::PracticeKind;
 
@@ -10,6 +10,26 @@ pub struct Event {
     pub id: String,
     pub kind: PracticeKind,
     pub created_at: i64,
+}
+
+/// A row of `practice_events` as listed by [`between`] and [`page`].
+#[derive(sqlx::FromRow)]
+struct EventRow {
+    id: String,
+    kind: String,
+    created_at: i64,
+}
+
+impl EventRow {
+    /// The event, or `None` for a kind this build does not know (written by a newer one): such
+    /// events are skipped, not an error.
+    fn into_event(self) -> Option<Event> {
+        PracticeKind::from_name(&self.kind).map(|kind| Event {
+            id: self.id,
+            kind,
+            created_at: self.created_at,
+        })
+    }
 }
 
 /// Records that `user_id` practised `kind` at `now`.
@@ -44,7 +64,7 @@ pub(crate) async fn between(
     until: i64,
     limit: i64,
 ) -> sqlx::Result<Vec<Event>> {
-    let rows = sqlx::query(
+    let rows = sqlx::query_as::<_, EventRow>(
         "SELECT id, kind, created_at FROM practice_events \
          WHERE user_id = $1 AND created_at >= $2 AND created_at < $3 \
          ORDER BY created_at DESC LIMIT $4",
@@ -55,19 +75,7 @@ pub(crate) async fn between(
     .bind(limit)
     .fetch_all(conn)
     .await?;
-    let mut events = Vec::with_capacity(rows.len());
-    for row in rows {
-        let name: String = row.try_get("kind")?;
-        // A kind this build does not know (written by a newer one) is skipped, not an error.
-        if let Some(kind) = PracticeKind::from_name(&name) {
-            events.push(Event {
-                id: row.try_get("id")?,
-                kind,
-                created_at: row.try_get("created_at")?,
-            });
-        }
-    }
-    Ok(events)
+    Ok(rows.into_iter().filter_map(EventRow::into_event).collect())
 }
 
 /// Where a page of events ends: the last event's time and id (events are listed newest first,
@@ -94,7 +102,7 @@ pub async fn page(
         // Above every stored time and id.
         None => (until, ""),
     };
-    let rows = sqlx::query(
+    let rows = sqlx::query_as::<_, EventRow>(
         "SELECT id, kind, created_at FROM practice_events \
          WHERE user_id = $1 AND created_at >= $2 AND created_at < $3 \
            AND (created_at < $4 OR (created_at = $4 AND id < $5)) \
@@ -112,20 +120,12 @@ pub async fn page(
     let mut events = Vec::with_capacity(rows.len());
     let mut end = None;
     for row in rows.into_iter().take(limit as usize) {
-        let id: String = row.try_get("id")?;
-        let created_at: i64 = row.try_get("created_at")?;
+        // An event of an unknown kind is skipped but still ends the page.
         end = Some(PageEnd {
-            created_at,
-            id: id.clone(),
+            created_at: row.created_at,
+            id: row.id.clone(),
         });
-        let name: String = row.try_get("kind")?;
-        if let Some(kind) = PracticeKind::from_name(&name) {
-            events.push(Event {
-                id,
-                kind,
-                created_at,
-            });
-        }
+        events.extend(row.into_event());
     }
     Ok((events, end.filter(|_| more)))
 }

@@ -1,24 +1,37 @@
 //! Storage of notification settings, handled reminder occasions and snoozes (portable SQL).
 
-use sqlx::{AnyConnection, Row};
+use sqlx::AnyConnection;
 
 use super::schedule::Kind;
 use super::settings::{Settings, SettingsInput, TimeOfDay};
 use crate::domain::TimeZone;
 
-fn from_row(row: &sqlx::any::AnyRow) -> sqlx::Result<Settings> {
-    let on = |name: &str| -> sqlx::Result<bool> { Ok(row.try_get::<i64, _>(name)? != 0) };
-    let zone: String = row.try_get("time_zone")?;
-    Ok(Settings {
-        daily_reminder: on("daily_reminder")?,
-        daily_time: TimeOfDay::from_minutes(row.try_get("daily_minute")?),
-        time_zone: TimeZone::stored_or_utc(Some(&zone)),
-        weekly_map_reminder: on("weekly_map_reminder")?,
-        live_call_reminder: on("live_call_reminder")?,
-        product_news: on("product_news")?,
-        game_day_until: row.try_get("game_day_until")?,
-        saved_at: row.try_get("saved_at")?,
-    })
+/// A row of `notification_settings` as [`COLUMNS`] selects it: the switches are stored as 0 or 1.
+#[derive(sqlx::FromRow)]
+struct SettingsRow {
+    daily_reminder: i64,
+    daily_minute: i64,
+    time_zone: String,
+    weekly_map_reminder: i64,
+    live_call_reminder: i64,
+    product_news: i64,
+    game_day_until: Option<i64>,
+    saved_at: i64,
+}
+
+impl From<SettingsRow> for Settings {
+    fn from(row: SettingsRow) -> Self {
+        Self {
+            daily_reminder: row.daily_reminder != 0,
+            daily_time: TimeOfDay::from_minutes(row.daily_minute),
+            time_zone: TimeZone::stored_or_utc(Some(&row.time_zone)),
+            weekly_map_reminder: row.weekly_map_reminder != 0,
+            live_call_reminder: row.live_call_reminder != 0,
+            product_news: row.product_news != 0,
+            game_day_until: row.game_day_until,
+            saved_at: row.saved_at,
+        }
+    }
 }
 
 const COLUMNS: &str = "daily_reminder, daily_minute, time_zone, weekly_map_reminder, \
@@ -26,13 +39,13 @@ const COLUMNS: &str = "daily_reminder, daily_minute, time_zone, weekly_map_remin
 
 /// The saved settings, or `None` before the first save.
 pub async fn get(conn: &mut AnyConnection, user_id: &str) -> sqlx::Result<Option<Settings>> {
-    let row = sqlx::query(&format!(
+    let row = sqlx::query_as::<_, SettingsRow>(&format!(
         "SELECT {COLUMNS} FROM notification_settings WHERE user_id = $1"
     ))
     .bind(user_id)
     .fetch_optional(conn)
     .await?;
-    row.as_ref().map(from_row).transpose()
+    Ok(row.map(Settings::from))
 }
 
 /// Whether the account still exists (a one-click link may outlive it).
@@ -178,9 +191,19 @@ pub(crate) struct Subscriber {
     pub settings: Settings,
 }
 
+/// A subscriber's row: who they are, then their settings.
+#[derive(sqlx::FromRow)]
+struct SubscriberRow {
+    user_id: String,
+    email: String,
+    first_name: String,
+    #[sqlx(flatten)]
+    settings: SettingsRow,
+}
+
 /// Every athlete with a reminder on.
 pub(crate) async fn subscribers(conn: &mut AnyConnection) -> sqlx::Result<Vec<Subscriber>> {
-    let rows = sqlx::query(&format!(
+    let rows = sqlx::query_as::<_, SubscriberRow>(&format!(
         "SELECT n.user_id, u.email, u.first_name, {} FROM notification_settings n \
          JOIN users u ON u.id = n.user_id \
          WHERE n.daily_reminder <> 0 OR n.weekly_map_reminder <> 0 OR n.live_call_reminder <> 0 \
@@ -193,16 +216,15 @@ pub(crate) async fn subscribers(conn: &mut AnyConnection) -> sqlx::Result<Vec<Su
     ))
     .fetch_all(conn)
     .await?;
-    rows.iter()
-        .map(|row| {
-            Ok(Subscriber {
-                user_id: row.try_get("user_id")?,
-                email: row.try_get("email")?,
-                first_name: row.try_get("first_name")?,
-                settings: from_row(row)?,
-            })
+    Ok(rows
+        .into_iter()
+        .map(|row| Subscriber {
+            user_id: row.user_id,
+            email: row.email,
+            first_name: row.first_name,
+            settings: row.settings.into(),
         })
-        .collect()
+        .collect())
 }
 
 /// Whether the scheduler has already dealt with this occasion.
@@ -286,13 +308,22 @@ pub(crate) struct Snooze {
     pub due_at: i64,
 }
 
+/// A row of `reminder_snoozes` as [`due_snoozes`] reads it.
+#[derive(sqlx::FromRow)]
+struct SnoozeRow {
+    user_id: String,
+    kind: String,
+    occasion: String,
+    due_at: i64,
+}
+
 /// Snoozes due in `[since, until]`.
 pub(crate) async fn due_snoozes(
     conn: &mut AnyConnection,
     since: i64,
     until: i64,
 ) -> sqlx::Result<Vec<Snooze>> {
-    let rows = sqlx::query(
+    let rows = sqlx::query_as::<_, SnoozeRow>(
         "SELECT user_id, kind, occasion, due_at FROM reminder_snoozes \
          WHERE due_at > $1 AND due_at <= $2 ORDER BY due_at",
     )
@@ -300,17 +331,16 @@ pub(crate) async fn due_snoozes(
     .bind(until)
     .fetch_all(conn)
     .await?;
-    let mut out = Vec::with_capacity(rows.len());
-    for row in rows {
-        let kind: String = row.try_get("kind")?;
-        if let Some(kind) = Kind::from_name(&kind) {
-            out.push(Snooze {
-                user_id: row.try_get("user_id")?,
+    // A kind this build does not know (written by a newer one) is skipped, not an error.
+    Ok(rows
+        .into_iter()
+        .filter_map(|row| {
+            Kind::from_name(&row.kind).map(|kind| Snooze {
+                user_id: row.user_id,
                 kind,
-                occasion: row.try_get("occasion")?,
-                due_at: row.try_get("due_at")?,
-            });
-        }
-    }
-    Ok(out)
+                occasion: row.occasion,
+                due_at: row.due_at,
+            })
+        })
+        .collect())
 }

@@ -2,8 +2,7 @@
 //! `athletic_vision_versions`, one row per writing sitting (edits within an hour of the last
 //! version refine it rather than add another).
 
-use sqlx::any::AnyRow;
-use sqlx::{AnyConnection, Row};
+use sqlx::AnyConnection;
 
 use super::answers::{Answer, Step, STEPS};
 
@@ -36,31 +35,66 @@ pub struct Version {
 
 const Q: &str = "q1, q2, q3, q4, q5, q6, q7, q8, q9";
 
-fn answers_of<T>(row: &AnyRow) -> sqlx::Result<[T; STEPS]>
-where
-    T: for<'r> sqlx::Decode<'r, sqlx::Any> + sqlx::Type<sqlx::Any> + Default,
-{
-    let mut out: [T; STEPS] = Default::default();
-    for (i, slot) in out.iter_mut().enumerate() {
-        *slot = row.try_get(format!("q{}", i + 1).as_str())?;
+/// A row of `athletic_visions` as selected by [`current`]: answers not yet written are NULL.
+#[derive(sqlx::FromRow)]
+struct VisionRow {
+    q1: Option<String>,
+    q2: Option<String>,
+    q3: Option<String>,
+    q4: Option<String>,
+    q5: Option<String>,
+    q6: Option<String>,
+    q7: Option<String>,
+    q8: Option<String>,
+    q9: Option<String>,
+    updated_at: i64,
+}
+
+impl From<VisionRow> for Vision {
+    fn from(r: VisionRow) -> Self {
+        Self {
+            answers: [r.q1, r.q2, r.q3, r.q4, r.q5, r.q6, r.q7, r.q8, r.q9],
+            updated_at: r.updated_at,
+        }
     }
-    Ok(out)
+}
+
+/// A row of `athletic_vision_versions` as selected by [`versions`]: a version is always complete.
+#[derive(sqlx::FromRow)]
+struct VersionRow {
+    version: i64,
+    q1: String,
+    q2: String,
+    q3: String,
+    q4: String,
+    q5: String,
+    q6: String,
+    q7: String,
+    q8: String,
+    q9: String,
+    created_at: i64,
+    updated_at: i64,
+}
+
+impl From<VersionRow> for Version {
+    fn from(r: VersionRow) -> Self {
+        Self {
+            version: r.version,
+            answers: [r.q1, r.q2, r.q3, r.q4, r.q5, r.q6, r.q7, r.q8, r.q9],
+            created_at: r.created_at,
+            updated_at: r.updated_at,
+        }
+    }
 }
 
 pub async fn current(conn: &mut AnyConnection, user_id: &str) -> sqlx::Result<Option<Vision>> {
-    let row = sqlx::query(&format!(
+    let row = sqlx::query_as::<_, VisionRow>(&format!(
         "SELECT {Q}, updated_at FROM athletic_visions WHERE user_id = $1"
     ))
     .bind(user_id)
     .fetch_optional(conn)
     .await?;
-    row.map(|row| {
-        Ok(Vision {
-            answers: answers_of::<Option<String>>(&row)?,
-            updated_at: row.try_get("updated_at")?,
-        })
-    })
-    .transpose()
+    Ok(row.map(Vision::from))
 }
 
 /// Saves one step's answer. Run in a write transaction; answers the vision after the save.
@@ -166,7 +200,7 @@ pub async fn versions(
     user_id: &str,
     limit: i64,
 ) -> sqlx::Result<Vec<Version>> {
-    let rows = sqlx::query(&format!(
+    let rows = sqlx::query_as::<_, VersionRow>(&format!(
         "SELECT version, {Q}, created_at, updated_at FROM athletic_vision_versions \
          WHERE user_id = $1 ORDER BY version DESC LIMIT $2"
     ))
@@ -174,14 +208,5 @@ pub async fn versions(
     .bind(limit)
     .fetch_all(conn)
     .await?;
-    rows.iter()
-        .map(|row| {
-            Ok(Version {
-                version: row.try_get("version")?,
-                answers: answers_of::<String>(row)?,
-                created_at: row.try_get("created_at")?,
-                updated_at: row.try_get("updated_at")?,
-            })
-        })
-        .collect()
+    Ok(rows.into_iter().map(Version::from).collect())
 }
