@@ -353,9 +353,14 @@ async fn a_signed_in_member_buys_and_the_membership_is_theirs_only() {
 }
 
 async fn member_with_solo_plan(app: &TestApp) -> String {
+    member_paying_with(app, card("4242 4242 4242 4242")).await
+}
+
+/// A signed-in member who bought the solo plan with `card` (which must be accepted).
+async fn member_paying_with(app: &TestApp, card: Value) -> String {
     let (_, token, _) = app.signed_in_user("ann@example.com").await;
     let (session, _) = start_checkout(app, "solo", Some(&token)).await;
-    pay(app, &session, card("4242 4242 4242 4242")).await;
+    assert_eq!(pay(app, &session, card).await.0, StatusCode::OK);
     let res = app
         .http
         .post(app.url(&format!(
@@ -516,21 +521,9 @@ async fn the_member_sees_the_subscription_changes_the_card_and_cancels_at_period
 #[tokio::test]
 async fn the_invoice_page_shows_the_name_on_the_card_as_text() {
     let app = TestApp::spawn().await;
-    let (_, token, _) = app.signed_in_user("ann@example.com").await;
-    let (session, _) = start_checkout(&app, "solo", Some(&token)).await;
     let mut hostile = card("4242 4242 4242 4242");
     hostile["name"] = json!("<script>alert(1)</script> \"&<>");
-    assert_eq!(pay(&app, &session, hostile).await.0, StatusCode::OK);
-    let res = app
-        .http
-        .post(app.url(&format!(
-            "{API}/stripe/subscriptionsuccess?sessionid={session}"
-        )))
-        .bearer_auth(&token)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(res.status(), StatusCode::OK);
+    let token = member_paying_with(&app, hostile).await;
     let history: Value = app
         .get_json(&format!("{API}/stripe/getcustomerbillinghistory"), &token)
         .await;
