@@ -36,6 +36,12 @@ impl TeamRole {
     }
 }
 
+impl From<String> for TeamRole {
+    fn from(stored: String) -> Self {
+        Self::from_stored(&stored)
+    }
+}
+
 impl fmt::Display for TeamRole {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())

@@ -1,13 +1,13 @@
 //! The SQL of teams, portable between SQLite and PostgreSQL. Functions that change who is in a
 //! team run inside a write transaction whose team row is locked first (see [`lock_team`]).
 
-use sqlx::{AnyConnection, Row};
+use sqlx::AnyConnection;
 
 use super::domain::TeamRole;
 use crate::db::DbKind;
 
 /// A team as stored.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, sqlx::FromRow)]
 pub struct Team {
     pub id: String,
     pub name: String,
@@ -15,14 +15,24 @@ pub struct Team {
 }
 
 /// One member, with the name the team screen shows.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, sqlx::FromRow)]
 pub struct MemberRow {
     pub id: String,
     pub user_id: String,
     pub first_name: String,
     pub last_name: String,
     pub email: String,
+    #[sqlx(try_from = "String")]
     pub role: TeamRole,
+}
+
+/// A team with the role of the member it was read for.
+#[derive(sqlx::FromRow)]
+struct TeamAndRole {
+    #[sqlx(flatten)]
+    team: Team,
+    #[sqlx(try_from = "String")]
+    role: TeamRole,
 }
 
 /// Creates a team paid by `subscription_id` with `admin_user_id` as its admin.
@@ -52,15 +62,13 @@ pub async fn membership(
     conn: &mut AnyConnection,
     user_id: &str,
 ) -> sqlx::Result<Option<(String, String)>> {
-    let row = sqlx::query(
+    sqlx::query_as(
         "SELECT t.name, m.role FROM team_members m JOIN teams t ON t.id = m.team_id \
          WHERE m.user_id = $1 ORDER BY m.created_at DESC LIMIT 1",
     )
     .bind(user_id)
     .fetch_optional(conn)
-    .await?;
-    row.map(|r| Ok((r.try_get("name")?, r.try_get("role")?)))
-        .transpose()
+    .await
 }
 
 /// The team `user_id` belongs to and their role in it (the newest, as [`membership`]).
@@ -68,25 +76,14 @@ pub(crate) async fn team_of(
     conn: &mut AnyConnection,
     user_id: &str,
 ) -> sqlx::Result<Option<(Team, TeamRole)>> {
-    let row = sqlx::query(
+    let row: Option<TeamAndRole> = sqlx::query_as(
         "SELECT t.id, t.name, t.seats, m.role FROM team_members m JOIN teams t ON t.id = m.team_id \
          WHERE m.user_id = $1 ORDER BY m.created_at DESC LIMIT 1",
     )
     .bind(user_id)
     .fetch_optional(conn)
     .await?;
-    row.map(|r| {
-        let role: String = r.try_get("role")?;
-        Ok((
-            Team {
-                id: r.try_get("id")?,
-                name: r.try_get("name")?,
-                seats: r.try_get("seats")?,
-            },
-            TeamRole::from_stored(&role),
-        ))
-    })
-    .transpose()
+    Ok(row.map(|r| (r.team, r.role)))
 }
 
 /// Reads the team and, on PostgreSQL, locks its row until the transaction ends, so seat counts
@@ -111,15 +108,10 @@ async fn read_team(
     lock: &str,
 ) -> sqlx::Result<Option<Team>> {
     let sql = format!("SELECT id, name, seats FROM teams WHERE id = $1{lock}");
-    let row = sqlx::query(&sql).bind(team_id).fetch_optional(conn).await?;
-    row.map(|r| {
-        Ok(Team {
-            id: r.try_get("id")?,
-            name: r.try_get("name")?,
-            seats: r.try_get("seats")?,
-        })
-    })
-    .transpose()
+    sqlx::query_as(&sql)
+        .bind(team_id)
+        .fetch_optional(conn)
+        .await
 }
 
 /// Locks a user's row (PostgreSQL) so one person cannot join two teams at once.
@@ -153,29 +145,15 @@ pub(crate) async fn is_subscribed(
 
 /// The members of a team, oldest first.
 pub async fn members(conn: &mut AnyConnection, team_id: &str) -> sqlx::Result<Vec<MemberRow>> {
-    let rows = sqlx::query(
-        "SELECT m.id, m.user_id, m.role, u.first_name, u.last_name, u.email \
+    // Rows from before members had their own id answer the user's id instead.
+    sqlx::query_as(
+        "SELECT COALESCE(m.id, m.user_id) AS id, m.user_id, m.role, u.first_name, u.last_name, u.email \
          FROM team_members m JOIN users u ON u.id = m.user_id \
          WHERE m.team_id = $1 ORDER BY m.created_at, m.user_id",
     )
     .bind(team_id)
     .fetch_all(conn)
-    .await?;
-    rows.iter()
-        .map(|r| {
-            let user_id: String = r.try_get("user_id")?;
-            let id: Option<String> = r.try_get("id")?;
-            let role: String = r.try_get("role")?;
-            Ok(MemberRow {
-                id: id.unwrap_or_else(|| user_id.clone()),
-                user_id,
-                first_name: r.try_get("first_name")?,
-                last_name: r.try_get("last_name")?,
-                email: r.try_get("email")?,
-                role: TeamRole::from_stored(&role),
-            })
-        })
-        .collect()
+    .await
 }
 
 pub(crate) async fn count_members(conn: &mut AnyConnection, team_id: &str) -> sqlx::Result<i64> {
@@ -305,15 +283,13 @@ pub(crate) async fn live_invite(
     token_hash: &str,
     now: i64,
 ) -> sqlx::Result<Option<(String, String)>> {
-    let row = sqlx::query(
+    sqlx::query_as(
         "SELECT team_id, created_by FROM team_invites WHERE token_hash = $1 AND expires_at > $2",
     )
     .bind(token_hash)
     .bind(now)
     .fetch_optional(conn)
-    .await?;
-    row.map(|r| Ok((r.try_get("team_id")?, r.try_get("created_by")?)))
-        .transpose()
+    .await
 }
 
 /// The team a subscription pays for, if it made one.
