@@ -1,8 +1,7 @@
 //! Storage of daily actions and weekly maps. Each save records its practice event on the same
 //! transaction.
 
-use sqlx::any::AnyRow;
-use sqlx::{AnyConnection, Row};
+use sqlx::AnyConnection;
 
 use super::entries::{DailyActionInput, WeeklyMapInput};
 use crate::practice::{storage as practice, PracticeKind};
@@ -44,37 +43,68 @@ const DAILY_COLUMNS: &str = "id, r1, r2, r3, q1, q2, q3, q4, q5, q6, created_at"
 const WEEKLY_COLUMNS: &str =
     "id, is_first, q1, q2, q3, q4, q5, q6, q7, q8, q9, q10, q11, created_at";
 
-fn plan_of(row: &AnyRow, first: usize) -> sqlx::Result<[String; 6]> {
-    let mut plan: [String; 6] = Default::default();
-    for (i, slot) in plan.iter_mut().enumerate() {
-        *slot = row.try_get(format!("q{}", first + i).as_str())?;
+/// A daily action as its columns read.
+#[derive(sqlx::FromRow)]
+struct DailyRow {
+    id: String,
+    r1: String,
+    r2: String,
+    r3: i64,
+    q1: String,
+    q2: String,
+    q3: String,
+    q4: String,
+    q5: String,
+    q6: String,
+    created_at: i64,
+}
+
+impl From<DailyRow> for DailyAction {
+    fn from(r: DailyRow) -> Self {
+        Self {
+            id: r.id,
+            r1: r.r1,
+            r2: r.r2,
+            r3: r.r3,
+            plan: [r.q1, r.q2, r.q3, r.q4, r.q5, r.q6],
+            created_at: r.created_at,
+        }
     }
-    Ok(plan)
 }
 
-fn daily_of(row: &AnyRow) -> sqlx::Result<DailyAction> {
-    Ok(DailyAction {
-        id: row.try_get("id")?,
-        r1: row.try_get("r1")?,
-        r2: row.try_get("r2")?,
-        r3: row.try_get("r3")?,
-        plan: plan_of(row, 1)?,
-        created_at: row.try_get("created_at")?,
-    })
+/// A weekly map as its columns read (`is_first` is stored as 0 or 1).
+#[derive(sqlx::FromRow)]
+struct WeeklyRow {
+    id: String,
+    is_first: i64,
+    q1: Option<String>,
+    q2: Option<String>,
+    q3: Option<String>,
+    q4: Option<i64>,
+    q5: Option<String>,
+    q6: String,
+    q7: String,
+    q8: String,
+    q9: String,
+    q10: String,
+    q11: String,
+    created_at: i64,
 }
 
-fn weekly_of(row: &AnyRow) -> sqlx::Result<WeeklyMap> {
-    Ok(WeeklyMap {
-        id: row.try_get("id")?,
-        first: row.try_get::<i64, _>("is_first")? != 0,
-        q1: row.try_get("q1")?,
-        q2: row.try_get("q2")?,
-        q3: row.try_get("q3")?,
-        q4: row.try_get("q4")?,
-        q5: row.try_get("q5")?,
-        plan: plan_of(row, 6)?,
-        created_at: row.try_get("created_at")?,
-    })
+impl From<WeeklyRow> for WeeklyMap {
+    fn from(r: WeeklyRow) -> Self {
+        Self {
+            id: r.id,
+            first: r.is_first != 0,
+            q1: r.q1,
+            q2: r.q2,
+            q3: r.q3,
+            q4: r.q4,
+            q5: r.q5,
+            plan: [r.q6, r.q7, r.q8, r.q9, r.q10, r.q11],
+            created_at: r.created_at,
+        }
+    }
 }
 
 /// Saves a daily action and records `daily_action_saved`. Run in a write transaction.
@@ -161,7 +191,7 @@ pub async fn daily_actions(
     limit: i64,
 ) -> sqlx::Result<Vec<DailyAction>> {
     let (at, id) = cursor_bounds(before);
-    let rows = sqlx::query(&format!(
+    let rows: Vec<DailyRow> = sqlx::query_as(&format!(
         "SELECT {DAILY_COLUMNS} FROM daily_actions WHERE user_id = $1 AND {OLDER_THAN_CURSOR} \
          ORDER BY created_at DESC, id DESC LIMIT $4"
     ))
@@ -171,7 +201,7 @@ pub async fn daily_actions(
     .bind(limit)
     .fetch_all(conn)
     .await?;
-    rows.iter().map(daily_of).collect()
+    Ok(rows.into_iter().map(Into::into).collect())
 }
 
 /// The athlete's weekly maps older than `before` (all when `None`), newest first.
@@ -182,7 +212,7 @@ pub async fn weekly_maps(
     limit: i64,
 ) -> sqlx::Result<Vec<WeeklyMap>> {
     let (at, id) = cursor_bounds(before);
-    let rows = sqlx::query(&format!(
+    let rows: Vec<WeeklyRow> = sqlx::query_as(&format!(
         "SELECT {WEEKLY_COLUMNS} FROM weekly_maps WHERE user_id = $1 AND {OLDER_THAN_CURSOR} \
          ORDER BY created_at DESC, id DESC LIMIT $4"
     ))
@@ -192,7 +222,7 @@ pub async fn weekly_maps(
     .bind(limit)
     .fetch_all(conn)
     .await?;
-    rows.iter().map(weekly_of).collect()
+    Ok(rows.into_iter().map(Into::into).collect())
 }
 
 fn cursor_bounds(before: Option<&Cursor>) -> (i64, String) {
@@ -212,16 +242,14 @@ pub async fn daily_action(
     if !crate::domain::can_name_a_row(id) {
         return Ok(None);
     }
-    sqlx::query(&format!(
+    let row: Option<DailyRow> = sqlx::query_as(&format!(
         "SELECT {DAILY_COLUMNS} FROM daily_actions WHERE user_id = $1 AND id = $2"
     ))
     .bind(user_id)
     .bind(id)
     .fetch_optional(conn)
-    .await?
-    .as_ref()
-    .map(daily_of)
-    .transpose()
+    .await?;
+    Ok(row.map(Into::into))
 }
 
 /// One of the athlete's own weekly maps; `None` for an unknown id or someone else's.
@@ -233,16 +261,14 @@ pub async fn weekly_map(
     if !crate::domain::can_name_a_row(id) {
         return Ok(None);
     }
-    sqlx::query(&format!(
+    let row: Option<WeeklyRow> = sqlx::query_as(&format!(
         "SELECT {WEEKLY_COLUMNS} FROM weekly_maps WHERE user_id = $1 AND id = $2"
     ))
     .bind(user_id)
     .bind(id)
     .fetch_optional(conn)
-    .await?
-    .as_ref()
-    .map(weekly_of)
-    .transpose()
+    .await?;
+    Ok(row.map(Into::into))
 }
 
 /// The newest daily action, if any.
