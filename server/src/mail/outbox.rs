@@ -1,6 +1,6 @@
 use std::sync::Arc;
 
-use sqlx::{AnyConnection, Row};
+use sqlx::AnyConnection;
 use tokio::sync::Notify;
 
 use crate::db::{Db, WriteTx};
@@ -31,11 +31,15 @@ impl Outbox {
     }
 }
 
-#[derive(Clone, Debug)]
+/// A message; as a row it reads the outbox's columns.
+#[derive(Clone, Debug, sqlx::FromRow)]
 pub struct Message {
+    #[sqlx(rename = "to_addr")]
     pub to: String,
     pub subject: String,
+    #[sqlx(rename = "text_body")]
     pub text: String,
+    #[sqlx(rename = "html_body")]
     pub html: String,
     /// Where replies go when not to the sender (`Reply-To`), e.g. the author of a contact message.
     pub reply_to: Option<String>,
@@ -60,8 +64,10 @@ pub async fn insert(conn: &mut AnyConnection, message: &Message, now: i64) -> sq
     Ok(())
 }
 
+#[derive(sqlx::FromRow)]
 pub struct Claimed {
     pub id: String,
+    #[sqlx(flatten)]
     pub message: Message,
     pub attempts: i64,
 }
@@ -77,27 +83,12 @@ pub async fn claim_due(db: &Db, limit: i64, lease_ms: i64) -> sqlx::Result<Vec<C
          RETURNING id, to_addr, subject, text_body, html_body, reply_to, attempts",
         db.skip_locked()
     );
-    let rows = sqlx::query(&sql)
+    sqlx::query_as(&sql)
         .bind(now + lease_ms)
         .bind(now)
         .bind(limit)
         .fetch_all(db.pool())
-        .await?;
-    rows.iter()
-        .map(|row| {
-            Ok(Claimed {
-                id: row.try_get("id")?,
-                attempts: row.try_get("attempts")?,
-                message: Message {
-                    to: row.try_get("to_addr")?,
-                    subject: row.try_get("subject")?,
-                    text: row.try_get("text_body")?,
-                    html: row.try_get("html_body")?,
-                    reply_to: row.try_get("reply_to")?,
-                },
-            })
-        })
-        .collect()
+        .await
 }
 
 pub(crate) async fn mark_sent(db: &Db, id: &str, transport: &str) -> sqlx::Result<()> {
@@ -126,10 +117,14 @@ pub(crate) async fn mark_failed(db: &Db, id: &str, attempts: i64, error: &str) -
     Ok(())
 }
 
+#[derive(sqlx::FromRow)]
 pub struct Stored {
+    #[sqlx(rename = "to_addr")]
     pub to: String,
     pub subject: String,
+    #[sqlx(rename = "text_body")]
     pub text: String,
+    #[sqlx(rename = "html_body")]
     pub html: String,
     pub reply_to: Option<String>,
     pub created_at: i64,
@@ -137,7 +132,7 @@ pub struct Stored {
 
 /// Messages delivered to the local mailbox, newest first; optionally only those to `to`.
 pub async fn mailbox(db: &Db, to: Option<&str>, limit: i64) -> sqlx::Result<Vec<Stored>> {
-    let rows = sqlx::query(
+    sqlx::query_as(
         "SELECT to_addr, subject, text_body, html_body, reply_to, created_at FROM mail_outbox \
          WHERE transport = 'mailbox' AND ($1 = '' OR to_addr = $1) \
          ORDER BY created_at DESC, id DESC LIMIT $2",
@@ -145,29 +140,14 @@ pub async fn mailbox(db: &Db, to: Option<&str>, limit: i64) -> sqlx::Result<Vec<
     .bind(to.unwrap_or("").to_lowercase())
     .bind(limit)
     .fetch_all(db.pool())
-    .await?;
-    rows.iter()
-        .map(|row| {
-            Ok(Stored {
-                to: row.try_get("to_addr")?,
-                subject: row.try_get("subject")?,
-                text: row.try_get("text_body")?,
-                html: row.try_get("html_body")?,
-                reply_to: row.try_get("reply_to")?,
-                created_at: row.try_get("created_at")?,
-            })
-        })
-        .collect()
+    .await
 }
 
 /// Unsent messages (every instance's): how many, and when the oldest was queued.
 pub async fn pending(db: &Db) -> sqlx::Result<(i64, Option<i64>)> {
-    let row = sqlx::query(
-        "SELECT COUNT(*) AS n, MIN(created_at) AS oldest FROM mail_outbox WHERE sent_at IS NULL",
-    )
-    .fetch_one(db.pool())
-    .await?;
-    Ok((row.try_get("n")?, row.try_get("oldest")?))
+    sqlx::query_as("SELECT COUNT(*), MIN(created_at) FROM mail_outbox WHERE sent_at IS NULL")
+        .fetch_one(db.pool())
+        .await
 }
 
 /// Gives claimed, unsent messages back at once (a stopping worker), instead of after the lease;
