@@ -208,7 +208,7 @@ async fn create_user(args: CreateArgs) -> anyhow::Result<()> {
     if !args.confirmed {
         // Deliver the confirmation mail now: no server may be running to do it.
         let transport = crate::mail::worker::Transport::from_config(&state.config)?;
-        crate::mail::worker::deliver_due(&state.db, &transport).await?;
+        crate::mail::worker::deliver_due(&state.db, state.clock.as_ref(), &transport).await?;
     }
     println!("{}", created.user.id);
     state.db.close().await;

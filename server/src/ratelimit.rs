@@ -24,11 +24,11 @@ fn seconds_left(window_start_ms: i64, window_secs: i64, now_ms: i64) -> u64 {
 /// Counts one hit on `key`; refuses once the window's `limit` is exceeded.
 pub(crate) async fn hit(
     db: &Db,
+    now: i64,
     key: &str,
     limit: i64,
     window_secs: i64,
 ) -> sqlx::Result<Result<(), Limited>> {
-    let now = db.now_ms();
     let window_start_min = now - window_secs * 1000;
     let (hits, window_start): (i64, i64) = sqlx::query_as(
         "INSERT INTO rate_limits (key, window_start, hits) VALUES ($1, $2, 1) \
@@ -52,8 +52,12 @@ pub(crate) async fn hit(
 }
 
 /// Hits counted on `key` in its current window, without counting one more.
-pub(crate) async fn hits(db: &Db, key: &str, window_secs: i64) -> sqlx::Result<(i64, u64)> {
-    let now = db.now_ms();
+pub(crate) async fn hits(
+    db: &Db,
+    now: i64,
+    key: &str,
+    window_secs: i64,
+) -> sqlx::Result<(i64, u64)> {
     let row: Option<(i64, i64)> =
         sqlx::query_as("SELECT hits, window_start FROM rate_limits WHERE key = $1")
             .bind(key)
@@ -68,10 +72,10 @@ pub(crate) async fn hits(db: &Db, key: &str, window_secs: i64) -> sqlx::Result<(
 }
 
 /// Forgets windows that ended more than `older_than_secs` ago.
-pub(crate) async fn prune(db: &Db, older_than_secs: i64) -> sqlx::Result<u64> {
+pub(crate) async fn prune(db: &Db, now: i64, older_than_secs: i64) -> sqlx::Result<u64> {
     Ok(
         sqlx::query("DELETE FROM rate_limits WHERE window_start < $1")
-            .bind(db.now_ms() - older_than_secs * 1000)
+            .bind(now - older_than_secs * 1000)
             .execute(db.pool())
             .await?
             .rows_affected(),

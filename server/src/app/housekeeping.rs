@@ -2,11 +2,13 @@
 //! windows older than a day and contact messages past their keeping time. Both are idempotent,
 //! so several instances on one database may run them.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
+use crate::clock::Clock;
 use crate::db::Db;
 
 const EVERY: Duration = Duration::from_secs(600);
@@ -22,7 +24,7 @@ pub(crate) struct Housekeeping {
 
 impl Housekeeping {
     /// Runs a round every ten minutes, the first ten minutes after start.
-    pub(crate) fn spawn(db: Db) -> Self {
+    pub(crate) fn spawn(db: Db, clock: Arc<dyn Clock>) -> Self {
         let (stop, mut stopped) = watch::channel(false);
         let task = tokio::spawn(async move {
             loop {
@@ -30,7 +32,7 @@ impl Housekeeping {
                     _ = tokio::time::sleep(EVERY) => {}
                     _ = stopped.changed() => break,
                 }
-                round(&db).await;
+                round(&db, clock.now_ms()).await;
             }
         });
         Self { stop, task }
@@ -42,11 +44,11 @@ impl Housekeeping {
     }
 }
 
-async fn round(db: &Db) {
-    if let Err(err) = crate::ratelimit::prune(db, RATE_LIMITS_KEPT_SECS).await {
+async fn round(db: &Db, now: i64) {
+    if let Err(err) = crate::ratelimit::prune(db, now, RATE_LIMITS_KEPT_SECS).await {
         tracing::warn!(error = ?err, "pruning rate limits failed");
     }
-    if let Err(err) = crate::content::storage::prune_contact_messages(db).await {
+    if let Err(err) = crate::content::storage::prune_contact_messages(db, now).await {
         tracing::warn!(error = ?err, "pruning old contact messages failed");
     }
 }

@@ -34,6 +34,7 @@ pub(crate) fn spawn_workers(state: &AppState) -> anyhow::Result<Workers> {
     let (stop_mail, stopped) = tokio::sync::watch::channel(false);
     let mail = tokio::spawn(mail::worker::run(
         state.db.clone(),
+        state.clock.clone(),
         transport,
         state.outbox.wakes(),
         stopped,
@@ -51,7 +52,10 @@ pub(crate) fn spawn_workers(state: &AppState) -> anyhow::Result<Workers> {
         stop_mail,
         mail,
         scheduler,
-        housekeeping: super::housekeeping::Housekeeping::spawn(state.db.clone()),
+        housekeeping: super::housekeeping::Housekeeping::spawn(
+            state.db.clone(),
+            state.clock.clone(),
+        ),
     })
 }
 

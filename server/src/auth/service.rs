@@ -21,6 +21,7 @@ use crate::ratelimit;
 /// Counts a hit against the IP and, when given, the e-mail; refuses once either is over the limit.
 pub(crate) async fn rate_limit(
     db: &Db,
+    now: i64,
     limit: ratelimit::Limit,
     action: &str,
     client: &ClientMeta,
@@ -30,11 +31,17 @@ pub(crate) async fn rate_limit(
         max: limit,
         window_secs: window,
     } = limit;
-    ratelimit::hit(db, &format!("{action}:ip:{}", client.ip), limit, window)
-        .await?
-        .map_err(AuthError::rate_limited)?;
+    ratelimit::hit(
+        db,
+        now,
+        &format!("{action}:ip:{}", client.ip),
+        limit,
+        window,
+    )
+    .await?
+    .map_err(AuthError::rate_limited)?;
     if let Some(email) = email {
-        ratelimit::hit(db, &email_key(action, email), limit, window)
+        ratelimit::hit(db, now, &email_key(action, email), limit, window)
             .await?
             .map_err(AuthError::rate_limited)?;
     }

@@ -62,14 +62,20 @@ impl FromRequestParts<AppState> for MaybeUser {
 async fn limit_payment_calls(state: &AppState, action: &str, client: &ClientMeta) -> Result<()> {
     let limit = state.config.auth_rate_limit * 2;
     let key = format!("{action}:ip:{}", client.ip);
-    crate::ratelimit::hit(&state.db, &key, limit, state.config.auth_rate_window_secs)
-        .await?
-        .map_err(|limited| {
-            AppError::too_many_requests(
-                "Too many requests. Please wait a few minutes and try again.",
-                limited,
-            )
-        })
+    crate::ratelimit::hit(
+        &state.db,
+        state.clock.now_ms(),
+        &key,
+        limit,
+        state.config.auth_rate_window_secs,
+    )
+    .await?
+    .map_err(|limited| {
+        AppError::too_many_requests(
+            "Too many requests. Please wait a few minutes and try again.",
+            limited,
+        )
+    })
 }
 
 #[derive(Deserialize, ToSchema)]

@@ -50,7 +50,9 @@ pub(crate) async fn send_contact_message(
         state.config.contact_rate_limit,
         state.config.auth_rate_window_secs,
     );
-    if let Err(limited) = crate::ratelimit::hit(&state.db, &key, limit, window).await? {
+    if let Err(limited) =
+        crate::ratelimit::hit(&state.db, state.clock.now_ms(), &key, limit, window).await?
+    {
         return Err(AppError::too_many_requests(
             "You have sent several messages in a short time. Please wait a few minutes and try again.",
             limited,

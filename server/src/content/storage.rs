@@ -31,8 +31,8 @@ pub(crate) async fn save_contact_message(
 pub(crate) const CONTACT_RETENTION_DAYS: i64 = 365;
 
 /// Deletes contact messages older than [`CONTACT_RETENTION_DAYS`]; answers how many went.
-pub async fn prune_contact_messages(db: &Db) -> sqlx::Result<u64> {
-    let cutoff = db.now_ms() - CONTACT_RETENTION_DAYS * 24 * 3600 * 1000;
+pub async fn prune_contact_messages(db: &Db, now: i64) -> sqlx::Result<u64> {
+    let cutoff = now - CONTACT_RETENTION_DAYS * 24 * 3600 * 1000;
     Ok(
         sqlx::query("DELETE FROM contact_messages WHERE created_at < $1")
             .bind(cutoff)

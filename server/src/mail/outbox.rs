@@ -73,8 +73,7 @@ pub struct Claimed {
 }
 
 /// Claims up to `limit` due messages for `lease_ms`, so no other worker sends them meanwhile.
-pub async fn claim_due(db: &Db, limit: i64, lease_ms: i64) -> sqlx::Result<Vec<Claimed>> {
-    let now = db.now_ms();
+pub async fn claim_due(db: &Db, now: i64, limit: i64, lease_ms: i64) -> sqlx::Result<Vec<Claimed>> {
     let sql = format!(
         "UPDATE mail_outbox SET claimed_until = $1, attempts = attempts + 1 \
          WHERE sent_at IS NULL AND next_attempt_at <= $2 AND (claimed_until IS NULL OR claimed_until < $2) \
@@ -91,11 +90,11 @@ pub async fn claim_due(db: &Db, limit: i64, lease_ms: i64) -> sqlx::Result<Vec<C
         .await
 }
 
-pub(crate) async fn mark_sent(db: &Db, id: &str, transport: &str) -> sqlx::Result<()> {
+pub(crate) async fn mark_sent(db: &Db, now: i64, id: &str, transport: &str) -> sqlx::Result<()> {
     sqlx::query(
         "UPDATE mail_outbox SET sent_at = $1, transport = $2, claimed_until = NULL WHERE id = $3",
     )
-    .bind(db.now_ms())
+    .bind(now)
     .bind(transport)
     .bind(id)
     .execute(db.pool())
@@ -104,12 +103,18 @@ pub(crate) async fn mark_sent(db: &Db, id: &str, transport: &str) -> sqlx::Resul
 }
 
 /// Records a failed attempt and schedules the next one with exponential back-off (max 1 hour).
-pub(crate) async fn mark_failed(db: &Db, id: &str, attempts: i64, error: &str) -> sqlx::Result<()> {
+pub(crate) async fn mark_failed(
+    db: &Db,
+    now: i64,
+    id: &str,
+    attempts: i64,
+    error: &str,
+) -> sqlx::Result<()> {
     let delay_ms = (30_000i64 << attempts.clamp(0, 7)).min(3_600_000);
     sqlx::query(
         "UPDATE mail_outbox SET next_attempt_at = $1, last_error = $2, claimed_until = NULL WHERE id = $3",
     )
-    .bind(db.now_ms() + delay_ms)
+    .bind(now + delay_ms)
     .bind(error.chars().take(500).collect::<String>())
     .bind(id)
     .execute(db.pool())

@@ -6,6 +6,7 @@ use lettre::{AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
 use tokio::sync::{watch, Notify};
 
 use super::outbox::{self, Message};
+use crate::clock::Clock;
 use crate::config::Config;
 use crate::db::Db;
 
@@ -88,12 +89,13 @@ impl Transport {
 /// it finishes the message in hand and gives the rest of its claim back (see [`deliver_until`]).
 pub async fn run(
     db: Db,
+    clock: Arc<dyn Clock>,
     transport: Transport,
     notify: Arc<Notify>,
     mut stop: watch::Receiver<bool>,
 ) {
     while !*stop.borrow() {
-        if let Err(err) = deliver_until(&db, &transport, &stop).await {
+        if let Err(err) = deliver_until(&db, clock.as_ref(), &transport, &stop).await {
             tracing::warn!(error = ?err, "mail delivery round failed");
         }
         tokio::select! {
@@ -106,14 +108,19 @@ pub async fn run(
 }
 
 /// Sends every message due now; answers how many were delivered.
-pub(crate) async fn deliver_due(db: &Db, transport: &Transport) -> anyhow::Result<usize> {
-    deliver_until(db, transport, &watch::channel(false).1).await
+pub(crate) async fn deliver_due(
+    db: &Db,
+    clock: &dyn Clock,
+    transport: &Transport,
+) -> anyhow::Result<usize> {
+    deliver_until(db, clock, transport, &watch::channel(false).1).await
 }
 
 /// Like [`deliver_due`], but once `stop` turns true the messages claimed and not yet sent are
 /// released, so another instance sends them now rather than after the claim's lease.
 pub(crate) async fn deliver_until(
     db: &Db,
+    clock: &dyn Clock,
     transport: &Transport,
     stop: &watch::Receiver<bool>,
 ) -> anyhow::Result<usize> {
@@ -122,7 +129,7 @@ pub(crate) async fn deliver_until(
         if *stop.borrow() {
             return Ok(delivered);
         }
-        let batch = outbox::claim_due(db, 20, 60_000).await?;
+        let batch = outbox::claim_due(db, clock.now_ms(), 20, 60_000).await?;
         if batch.is_empty() {
             return Ok(delivered);
         }
@@ -141,14 +148,20 @@ pub(crate) async fn deliver_until(
             }
             match transport.deliver(&claimed.message).await {
                 Ok(()) => {
-                    outbox::mark_sent(db, &claimed.id, transport.name()).await?;
+                    outbox::mark_sent(db, clock.now_ms(), &claimed.id, transport.name()).await?;
                     delivered += 1;
                     tracing::info!(to = %claimed.message.to, subject = %claimed.message.subject, transport = transport.name(), "mail delivered");
                 }
                 Err(err) => {
                     tracing::warn!(error = %err, to = %claimed.message.to, "mail delivery failed");
-                    outbox::mark_failed(db, &claimed.id, claimed.attempts, &err.to_string())
-                        .await?;
+                    outbox::mark_failed(
+                        db,
+                        clock.now_ms(),
+                        &claimed.id,
+                        claimed.attempts,
+                        &err.to_string(),
+                    )
+                    .await?;
                 }
             }
         }

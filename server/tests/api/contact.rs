@@ -220,9 +220,10 @@ async fn contact_messages_older_than_a_year_are_pruned_and_newer_ones_kept() {
         StatusCode::CREATED
     );
     app.clock().advance(chrono::Duration::days(170));
-    let pruned = swaz::content::storage::prune_contact_messages(&app.state.db)
-        .await
-        .unwrap();
+    let pruned =
+        swaz::content::storage::prune_contact_messages(&app.state.db, app.state.clock.now_ms())
+            .await
+            .unwrap();
     assert_eq!(pruned, 1);
     assert_eq!(app.count("contact_messages").await, 1);
 }

@@ -139,6 +139,7 @@ async fn a_stopped_mail_worker_gives_its_claims_back_at_once() {
     app.state.lifecycle.drain();
     assert!(app.server_stopped_within(Duration::from_secs(3)).await);
     let db = &app.state.db;
+    let now = app.state.clock.now_ms();
     let message = swaz::mail::Message {
         to: "ann@example.com".into(),
         subject: "Hello".into(),
@@ -148,14 +149,16 @@ async fn a_stopped_mail_worker_gives_its_claims_back_at_once() {
     };
     {
         let mut conn = db.pool().acquire().await.unwrap();
-        swaz::mail::outbox::insert(&mut conn, &message, db.now_ms())
+        swaz::mail::outbox::insert(&mut conn, &message, now)
             .await
             .unwrap();
     }
-    let claimed = swaz::mail::outbox::claim_due(db, 20, 60_000).await.unwrap();
+    let claimed = swaz::mail::outbox::claim_due(db, now, 20, 60_000)
+        .await
+        .unwrap();
     assert_eq!(claimed.len(), 1);
     assert!(
-        swaz::mail::outbox::claim_due(db, 20, 60_000)
+        swaz::mail::outbox::claim_due(db, now, 20, 60_000)
             .await
             .unwrap()
             .is_empty(),
@@ -164,7 +167,9 @@ async fn a_stopped_mail_worker_gives_its_claims_back_at_once() {
     swaz::mail::outbox::release(db, &[claimed[0].id.clone()])
         .await
         .unwrap();
-    let again = swaz::mail::outbox::claim_due(db, 20, 60_000).await.unwrap();
+    let again = swaz::mail::outbox::claim_due(db, now, 20, 60_000)
+        .await
+        .unwrap();
     assert_eq!(again.len(), 1, "released at once, not after the lease");
     assert_eq!(again[0].attempts, 1, "the released attempt is not counted");
 }

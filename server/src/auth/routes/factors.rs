@@ -142,6 +142,7 @@ pub(super) async fn challenge(
     let id = factor_id(&id)?;
     service::rate_limit(
         &state.db,
+        state.clock.now_ms(),
         state.auth_limit(),
         "mfa-challenge",
         &client,
@@ -183,6 +184,7 @@ pub(super) async fn verify(
     // Guessing six digits is throttled per account, across every address.
     service::rate_limit(
         &state.db,
+        state.clock.now_ms(),
         state.auth_limit(),
         "mfa-verify",
         &client,

@@ -176,6 +176,7 @@ pub(super) fn parse_challenge(
 pub(super) async fn mail_frequency(state: &AppState, kind: &str, email: &str) -> AuthResult<()> {
     crate::ratelimit::hit(
         &state.db,
+        state.clock.now_ms(),
         &crate::auth::service::email_key(&format!("{kind}-mail"), email),
         1,
         MAIL_INTERVAL_SECS,

@@ -38,6 +38,7 @@ pub(super) async fn recover(
     let raw = body.email.unwrap_or_default();
     service::rate_limit(
         &state.db,
+        state.clock.now_ms(),
         state.auth_limit(),
         "recover",
         &client,
@@ -96,7 +97,15 @@ pub(super) async fn resend(
             "Type provided requires an email address",
         ));
     }
-    service::rate_limit(&state.db, state.auth_limit(), "resend", &client, Some(&raw)).await?;
+    service::rate_limit(
+        &state.db,
+        state.clock.now_ms(),
+        state.auth_limit(),
+        "resend",
+        &client,
+        Some(&raw),
+    )
+    .await?;
     let email = parse_email(&raw)?;
     mail_frequency(&state, purpose.as_str(), email.as_str()).await?;
     let default_path = match purpose {
@@ -164,7 +173,15 @@ pub(super) async fn otp(
         }
         (None, None) => return Err(AuthError::validation("One of email or phone must be set")),
     };
-    service::rate_limit(&state.db, state.auth_limit(), "otp", &client, Some(&raw)).await?;
+    service::rate_limit(
+        &state.db,
+        state.clock.now_ms(),
+        state.auth_limit(),
+        "otp",
+        &client,
+        Some(&raw),
+    )
+    .await?;
     let email = parse_email(&raw)?;
     let challenge = parse_challenge(
         body.code_challenge.as_deref(),

@@ -67,6 +67,7 @@ pub(super) async fn signup(
     let raw_email = body.email.unwrap_or_default();
     service::rate_limit(
         &state.db,
+        state.clock.now_ms(),
         state.auth_limit(),
         "signup",
         &client,

@@ -133,22 +133,30 @@ impl SignInGuard {
             state.config.auth_rate_limit,
             state.config.auth_rate_window_secs,
         );
-        crate::ratelimit::hit(&state.db, &format!("token:ip:{}", client.ip), limit, window)
-            .await?
-            .map_err(AuthError::rate_limited)?;
+        crate::ratelimit::hit(
+            &state.db,
+            state.clock.now_ms(),
+            &format!("token:ip:{}", client.ip),
+            limit,
+            window,
+        )
+        .await?
+        .map_err(AuthError::rate_limited)?;
         let guard = Self {
             pair_key: service::email_key("token-fail:pair", &format!("{}\n{email}", client.ip)),
             account_key: service::email_key("token-fail:account", email),
         };
         let (pair_failures, pair_wait) =
-            crate::ratelimit::hits(&state.db, &guard.pair_key, window).await?;
+            crate::ratelimit::hits(&state.db, state.clock.now_ms(), &guard.pair_key, window)
+                .await?;
         if pair_failures >= limit {
             return Err(AuthError::rate_limited(Limited {
                 retry_after_secs: pair_wait,
             }));
         }
         let (account_failures, account_wait) =
-            crate::ratelimit::hits(&state.db, &guard.account_key, window).await?;
+            crate::ratelimit::hits(&state.db, state.clock.now_ms(), &guard.account_key, window)
+                .await?;
         if pair_failures > 0 && account_failures >= limit {
             return Err(AuthError::rate_limited(Limited {
                 retry_after_secs: account_wait.max(pair_wait),
@@ -161,7 +169,8 @@ impl SignInGuard {
         let window = state.config.auth_rate_window_secs;
         for key in [&self.pair_key, &self.account_key] {
             // Only counted here; the limits are applied in `check`.
-            let _ = crate::ratelimit::hit(&state.db, key, i64::MAX, window).await?;
+            let _ = crate::ratelimit::hit(&state.db, state.clock.now_ms(), key, i64::MAX, window)
+                .await?;
         }
         Ok(())
     }
@@ -178,6 +187,7 @@ async fn refresh_grant(
     let limit = state.config.auth_rate_limit * 5;
     crate::ratelimit::hit(
         &state.db,
+        state.clock.now_ms(),
         &format!("refresh:ip:{}", client.ip),
         limit,
         state.config.auth_rate_window_secs,
@@ -251,7 +261,15 @@ async fn pkce_grant(state: &AppState, client: &ClientMeta, body: TokenBody) -> A
             "invalid request: both auth code and code verifier should be non-empty",
         ));
     };
-    service::rate_limit(&state.db, state.auth_limit(), "pkce", client, None).await?;
+    service::rate_limit(
+        &state.db,
+        state.clock.now_ms(),
+        state.auth_limit(),
+        "pkce",
+        client,
+        None,
+    )
+    .await?;
     let now = state.clock.now_ms();
     let mut tx = state.db.begin_write().await?;
     let exchanged = match flow::exchange(&mut tx, &code, &verifier, now).await? {

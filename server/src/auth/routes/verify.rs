@@ -156,7 +156,15 @@ pub(super) async fn verify_otp(
                 "Only the token_hash and type should be provided",
             ));
         }
-        service::rate_limit(&state.db, state.auth_limit(), "verify", &client, None).await?;
+        service::rate_limit(
+            &state.db,
+            state.clock.now_ms(),
+            state.auth_limit(),
+            "verify",
+            &client,
+            None,
+        )
+        .await?;
         let verified = links::verify(
             &state.db,
             &state.outbox,
@@ -184,6 +192,7 @@ pub(super) async fn verify_otp(
     };
     service::rate_limit(
         &state.db,
+        state.clock.now_ms(),
         state.auth_limit(),
         "verify",
         &client,
