@@ -8,11 +8,14 @@ pub mod invoice_page;
 pub mod routes;
 mod storage;
 
+use std::sync::Arc;
+
 use async_trait::async_trait;
 use chrono::{Datelike, Months};
 
 use super::plans::{self, PlanId};
 use super::provider::*;
+use crate::clock::Clock;
 use crate::config::BillingConfig;
 use crate::db::Db;
 use crate::domain::Cents;
@@ -20,6 +23,8 @@ use crate::error::{AppError, Result};
 
 pub struct LocalProvider {
     db: Db,
+    /// The app's clock: checkout expiry, card expiry, renewals and cancellation times.
+    clock: Arc<dyn Clock>,
     public_url: String,
     billing: BillingConfig,
 }
@@ -77,9 +82,10 @@ pub(crate) struct SessionView {
 }
 
 impl LocalProvider {
-    pub fn new(db: Db, public_url: String, billing: BillingConfig) -> Self {
+    pub fn new(db: Db, clock: Arc<dyn Clock>, public_url: String, billing: BillingConfig) -> Self {
         Self {
             db,
+            clock,
             public_url,
             billing,
         }
@@ -96,7 +102,7 @@ impl LocalProvider {
     /// The checkout page's facts about `session`; `expired` once its 24 hours pass unpaid.
     fn view(&self, session: &storage::Session) -> SessionView {
         let mut status = session.status.clone();
-        if status == "open" && session.expires_at < self.db.now_ms() {
+        if status == "open" && session.expires_at < self.clock.now_ms() {
             status = "expired".into();
         }
         SessionView {
@@ -165,7 +171,7 @@ impl LocalProvider {
                 "The name on the card must be 100 characters or fewer.",
             ));
         }
-        let today = self.db.clock().now();
+        let today = self.clock.now();
         let (digits, card) = card::validate(
             &card::CardInput {
                 number: &input.card_number,
@@ -187,7 +193,7 @@ impl LocalProvider {
             _ => {}
         }
 
-        let now = self.db.now_ms();
+        let now = self.clock.now_ms();
         let mut tx = self.db.begin_write().await?;
         if !storage::complete_session(&mut tx, session_id, now).await? {
             tx.commit().await?;
@@ -252,7 +258,7 @@ impl LocalProvider {
     /// mode does the same when it next looks at the subscription: one paid invoice per elapsed
     /// period, unless it is cancelled at period end.
     async fn renew_elapsed_periods(&self, subscription_id: &str) -> Result<()> {
-        let now = self.db.now_ms();
+        let now = self.clock.now_ms();
         let mut tx = self.db.begin_write().await?;
         let Some(due) = storage::due_for_renewal(&mut tx, subscription_id, now).await? else {
             tx.commit().await?;
@@ -295,7 +301,7 @@ impl PaymentProvider for LocalProvider {
 
     async fn create_checkout(&self, request: CheckoutRequest) -> Result<CheckoutLink> {
         let id = new_id("cs_test");
-        let now = self.db.now_ms();
+        let now = self.clock.now_ms();
         let success_url = request.success_url.replace("{CHECKOUT_SESSION_ID}", &id);
         storage::insert_checkout(
             &self.db,
@@ -314,7 +320,7 @@ impl PaymentProvider for LocalProvider {
 
     async fn create_setup_checkout(&self, request: SetupRequest) -> Result<CheckoutLink> {
         let id = new_id("cs_test");
-        let now = self.db.now_ms();
+        let now = self.clock.now_ms();
         let success_url = request.success_url.replace("{CHECKOUT_SESSION_ID}", &id);
         storage::insert_setup_checkout(
             &self.db,
@@ -363,7 +369,7 @@ impl PaymentProvider for LocalProvider {
         let mut status = SubscriptionStatus::parse(stored).ok_or_else(|| {
             AppError::Internal(anyhow::anyhow!("subscription status {stored:?} is unknown"))
         })?;
-        if sub.cancel_at_period_end && sub.current_period_end <= self.db.now_ms() {
+        if sub.cancel_at_period_end && sub.current_period_end <= self.clock.now_ms() {
             status = SubscriptionStatus::Canceled;
         }
         Ok(Some(SubscriptionInfo {
@@ -396,7 +402,7 @@ impl PaymentProvider for LocalProvider {
     }
 
     async fn cancel_at_period_end(&self, subscription_id: &str) -> Result<SubscriptionInfo> {
-        storage::cancel_at_period_end(&self.db, subscription_id, self.db.now_ms()).await?;
+        storage::cancel_at_period_end(&self.db, subscription_id, self.clock.now_ms()).await?;
         self.subscription(subscription_id)
             .await?
             .ok_or_else(|| AppError::not_found("You have no membership yet."))
@@ -413,7 +419,7 @@ impl PaymentProvider for LocalProvider {
         }
         // As on Stripe, `canceled_at` goes back to null. The period check is repeated here so an
         // ended subscription is never revived (the next look would bill every missed period).
-        if !storage::resume(&self.db, subscription_id, self.db.now_ms()).await? {
+        if !storage::resume(&self.db, subscription_id, self.clock.now_ms()).await? {
             return Err(ended());
         }
         self.subscription(subscription_id)
