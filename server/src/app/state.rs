@@ -52,6 +52,7 @@ pub async fn build(config: Config) -> anyhow::Result<AppState> {
     db.migrate().await?;
     let local = Arc::new(billing::local::LocalProvider::new(
         db.clone(),
+        clock.clone(),
         config.public_url.clone(),
         config.billing.clone(),
     ));

@@ -2,7 +2,6 @@
 //! unguessable part of the URL, like Stripe's hosted invoice links; `?download=1` saves it.
 
 use maud::{html, Markup, PreEscaped, DOCTYPE};
-use sqlx::Row;
 
 use crate::db::{ms_to_rfc3339, Db};
 use crate::domain::Cents;
@@ -75,38 +74,77 @@ pub fn document(invoice: &Invoice) -> Markup {
     }
 }
 
-/// The invoice behind a link's token, ready to print; `None` for a token that names none.
+/// The columns of an invoice and its customer that the page prints. The page has always printed
+/// what it could: a column that is NULL, or missing from the row, reads as empty text or 0.
+#[derive(sqlx::FromRow)]
+struct InvoiceRow {
+    #[sqlx(default)]
+    number: Option<String>,
+    #[sqlx(default)]
+    status: Option<String>,
+    #[sqlx(default)]
+    created_at: Option<i64>,
+    #[sqlx(default)]
+    name: Option<String>,
+    #[sqlx(default)]
+    email: Option<String>,
+    #[sqlx(default)]
+    plan: Option<String>,
+    #[sqlx(default)]
+    period_start: Option<i64>,
+    #[sqlx(default)]
+    period_end: Option<i64>,
+    #[sqlx(default)]
+    amount_paid: Option<i64>,
+    #[sqlx(default)]
+    currency: Option<String>,
+    #[sqlx(default)]
+    card_brand: Option<String>,
+    #[sqlx(default)]
+    card_last4: Option<String>,
+}
+
+impl From<InvoiceRow> for Invoice {
+    fn from(row: InvoiceRow) -> Self {
+        let plan = match row.plan.unwrap_or_default().as_str() {
+            "solo" => "Individual membership, monthly",
+            "solo_yearly" => "Individual membership, yearly",
+            "team" => "Team membership, monthly",
+            _ => "Team membership, yearly",
+        };
+        let amount =
+            Cents(row.amount_paid.unwrap_or_default()).display(&row.currency.unwrap_or_default());
+        Self {
+            number: row.number.unwrap_or_default(),
+            status: row.status.unwrap_or_default(),
+            created_at: row.created_at.unwrap_or_default(),
+            name: row.name.unwrap_or_default(),
+            email: row.email.unwrap_or_default(),
+            plan,
+            period: (
+                row.period_start.unwrap_or_default(),
+                row.period_end.unwrap_or_default(),
+            ),
+            amount,
+            card: (
+                row.card_brand.unwrap_or_default(),
+                row.card_last4.unwrap_or_default(),
+            ),
+        }
+    }
+}
+
+/// The invoice behind a link's token, ready to print; `None` for a token that names none. Reads
+/// `localpay_invoices` joined with the invoice's customer in `localpay_customers`.
 pub async fn load(db: &Db, token: &str) -> Result<Option<Invoice>> {
-    let row = sqlx::query(
+    let row = sqlx::query_as::<_, InvoiceRow>(
         "SELECT i.*, c.email, c.name FROM localpay_invoices i JOIN localpay_customers c ON c.id = i.customer_id \
          WHERE i.access_token = $1",
     )
     .bind(token)
     .fetch_optional(db.pool())
     .await?;
-    let Some(row) = row else {
-        return Ok(None);
-    };
-    let get = |k: &str| row.try_get::<String, _>(k).unwrap_or_default();
-    let num = |k: &str| row.try_get::<i64, _>(k).unwrap_or_default();
-    let plan = match get("plan").as_str() {
-        "solo" => "Individual membership, monthly",
-        "solo_yearly" => "Individual membership, yearly",
-        "team" => "Team membership, monthly",
-        _ => "Team membership, yearly",
-    };
-    let amount = Cents(num("amount_paid")).display(&get("currency"));
-    Ok(Some(Invoice {
-        number: get("number"),
-        status: get("status"),
-        created_at: num("created_at"),
-        name: get("name"),
-        email: get("email"),
-        plan,
-        period: (num("period_start"), num("period_end")),
-        amount,
-        card: (get("card_brand"), get("card_last4")),
-    }))
+    Ok(row.map(Invoice::from))
 }
 
 #[cfg(test)]

@@ -6,14 +6,16 @@
 pub mod card;
 pub mod invoice_page;
 pub mod routes;
+mod storage;
+
+use std::sync::Arc;
 
 use async_trait::async_trait;
 use chrono::{Datelike, Months};
-use sqlx::any::AnyRow;
-use sqlx::Row;
 
 use super::plans::{self, PlanId};
 use super::provider::*;
+use crate::clock::Clock;
 use crate::config::BillingConfig;
 use crate::db::Db;
 use crate::domain::Cents;
@@ -21,6 +23,8 @@ use crate::error::{AppError, Result};
 
 pub struct LocalProvider {
     db: Db,
+    /// The app's clock: checkout expiry, card expiry, renewals and cancellation times.
+    clock: Arc<dyn Clock>,
     public_url: String,
     billing: BillingConfig,
 }
@@ -58,17 +62,6 @@ fn add_months(ms: i64, months: u32) -> i64 {
         .map_or(ms, |t| t.timestamp_millis())
 }
 
-fn card_of(row: &AnyRow, prefix: &str) -> sqlx::Result<Option<Card>> {
-    let brand: Option<String> = row.try_get(format!("{prefix}brand").as_str())?;
-    let Some(brand) = brand else { return Ok(None) };
-    Ok(Some(Card {
-        brand,
-        last4: row.try_get(format!("{prefix}last4").as_str())?,
-        exp_month: row.try_get(format!("{prefix}exp_month").as_str())?,
-        exp_year: row.try_get(format!("{prefix}exp_year").as_str())?,
-    }))
-}
-
 /// What the buyer typed on the checkout page.
 pub struct PayInput {
     pub email: Option<String>,
@@ -89,63 +82,54 @@ pub(crate) struct SessionView {
 }
 
 impl LocalProvider {
-    pub fn new(db: Db, public_url: String, billing: BillingConfig) -> Self {
+    pub fn new(db: Db, clock: Arc<dyn Clock>, public_url: String, billing: BillingConfig) -> Self {
         Self {
             db,
+            clock,
             public_url,
             billing,
         }
     }
 
-    async fn session_row(&self, id: &str) -> Result<Option<AnyRow>> {
+    /// The checkout session `id`, when the id can name one.
+    async fn session(&self, id: &str) -> Result<Option<storage::Session>> {
         if !crate::domain::can_name_a_row(id) {
             return Ok(None);
         }
-        Ok(sqlx::query("SELECT * FROM localpay_sessions WHERE id = $1")
-            .bind(id)
-            .fetch_optional(self.db.pool())
-            .await?)
+        Ok(storage::session(&self.db, id).await?)
+    }
+
+    /// The checkout page's facts about `session`; `expired` once its 24 hours pass unpaid.
+    fn view(&self, session: &storage::Session) -> SessionView {
+        let mut status = session.status.clone();
+        if status == "open" && session.expires_at < self.clock.now_ms() {
+            status = "expired".into();
+        }
+        SessionView {
+            id: session.id.clone(),
+            mode: session.mode,
+            status,
+            plan: session.plan,
+            email: session.customer_email.clone(),
+            cancel_url: session.cancel_url.clone(),
+        }
     }
 
     /// The checkout page's facts; `expired` once its 24 hours pass unpaid.
     pub(crate) async fn session_view(&self, id: &str) -> Result<Option<SessionView>> {
-        let Some(row) = self.session_row(id).await? else {
-            return Ok(None);
-        };
-        let mut status: String = row.try_get("status")?;
-        let expires_at: i64 = row.try_get("expires_at")?;
-        if status == "open" && expires_at < self.db.now_ms() {
-            status = "expired".into();
-        }
-        let mode: String = row.try_get("mode")?;
-        let plan: Option<String> = row.try_get("plan")?;
-        Ok(Some(SessionView {
-            id: row.try_get("id")?,
-            mode: if mode == "setup" {
-                CheckoutMode::Setup
-            } else {
-                CheckoutMode::Subscription
-            },
-            status,
-            plan: plan.and_then(|p| PlanId::parse(&p).ok()),
-            email: row.try_get("customer_email")?,
-            cancel_url: row.try_get("cancel_url")?,
-        }))
+        Ok(self.session(id).await?.map(|session| self.view(&session)))
     }
 
     /// Pays a checkout (or saves the card of a setup checkout) and answers where to go next.
     /// Paying a completed checkout again changes nothing and answers the same place.
     pub async fn pay(&self, session_id: &str, input: PayInput) -> Result<String> {
-        let view = self.session_view(session_id).await?.ok_or_else(|| {
+        let session = self.session(session_id).await?.ok_or_else(|| {
             AppError::not_found(
                 "We could not find that checkout. Start again from the pricing page.",
             )
         })?;
-        let row = self
-            .session_row(session_id)
-            .await?
-            .expect("the session exists");
-        let success_url: String = row.try_get("success_url")?;
+        let view = self.view(&session);
+        let success_url = session.success_url;
         match view.status.as_str() {
             "complete" => return Ok(success_url),
             "expired" => {
@@ -187,7 +171,7 @@ impl LocalProvider {
                 "The name on the card must be 100 characters or fewer.",
             ));
         }
-        let today = self.db.clock().now();
+        let today = self.clock.now();
         let (digits, card) = card::validate(
             &card::CardInput {
                 number: &input.card_number,
@@ -209,78 +193,39 @@ impl LocalProvider {
             _ => {}
         }
 
-        let now = self.db.now_ms();
+        let now = self.clock.now_ms();
         let mut tx = self.db.begin_write().await?;
-        let claimed = sqlx::query("UPDATE localpay_sessions SET status = 'complete', completed_at = $1 WHERE id = $2 AND status = 'open'")
-            .bind(now)
-            .bind(session_id)
-            .execute(&mut *tx)
-            .await?
-            .rows_affected();
-        if claimed == 0 {
+        if !storage::complete_session(&mut tx, session_id, now).await? {
             tx.commit().await?;
             return Ok(success_url);
         }
-        let existing_customer: Option<String> = row.try_get("customer_id")?;
-        let customer_id = match existing_customer {
+        let customer_id = match session.customer_id {
             Some(id) => {
-                sqlx::query("UPDATE localpay_customers SET card_brand = $1, card_last4 = $2, card_exp_month = $3, card_exp_year = $4 WHERE id = $5")
-                    .bind(&card.brand)
-                    .bind(&card.last4)
-                    .bind(card.exp_month)
-                    .bind(card.exp_year)
-                    .bind(&id)
-                    .execute(&mut *tx)
-                    .await?;
+                storage::save_card(&mut tx, &id, &card).await?;
                 id
             }
             None => {
                 let id = new_id("cus");
-                sqlx::query(
-                    "INSERT INTO localpay_customers (id, email, name, card_brand, card_last4, card_exp_month, card_exp_year, created_at) \
-                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-                )
-                .bind(&id)
-                .bind(email.clone().unwrap_or_default())
-                .bind(&name)
-                .bind(&card.brand)
-                .bind(&card.last4)
-                .bind(card.exp_month)
-                .bind(card.exp_year)
-                .bind(now)
-                .execute(&mut *tx)
-                .await?;
+                let address = email.as_deref().unwrap_or_default();
+                storage::insert_customer(&mut tx, &id, address, &name, &card, now).await?;
                 id
             }
         };
         if let (true, Some(plan)) = (subscribing, view.plan) {
             let sub_id = new_id("sub");
             let period_end = add_months(now, plan.months());
-            sqlx::query(
-                "INSERT INTO localpay_subscriptions (id, customer_id, plan, status, current_period_start, current_period_end, created_at) \
-                 VALUES ($1, $2, $3, 'active', $4, $5, $4)",
-            )
-            .bind(&sub_id)
-            .bind(&customer_id)
-            .bind(plan.as_str())
-            .bind(now)
-            .bind(period_end)
-            .execute(&mut *tx)
-            .await?;
+            storage::insert_subscription(&mut tx, &sub_id, &customer_id, plan, now, period_end)
+                .await?;
             self.insert_invoice(&mut tx, &customer_id, &sub_id, plan, now, period_end, &card)
                 .await?;
-            sqlx::query("UPDATE localpay_sessions SET customer_id = $1, subscription_id = $2, customer_email = $3 WHERE id = $4")
-                .bind(&customer_id)
-                .bind(&sub_id)
-                .bind(&email)
-                .bind(session_id)
-                .execute(&mut *tx)
+            storage::link_session(&mut tx, session_id, &customer_id, &sub_id, email.as_deref())
                 .await?;
         }
         tx.commit().await?;
         Ok(success_url)
     }
 
+    /// Writes the paid invoice of one period, at the plan's price.
     #[allow(clippy::too_many_arguments)]
     async fn insert_invoice(
         &self,
@@ -293,27 +238,19 @@ impl LocalProvider {
         card: &Card,
     ) -> Result<()> {
         let price = plans::plan(&self.billing, plan);
-        sqlx::query(
-            "INSERT INTO localpay_invoices (id, access_token, number, customer_id, subscription_id, plan, status, amount_paid, currency, \
-             period_start, period_end, card_brand, card_last4, card_exp_month, card_exp_year, created_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, 'paid', $7, $8, $9, $10, $11, $12, $13, $14, $9)",
-        )
-        .bind(new_id("in"))
-        .bind(crate::auth::tokens::random_token(24))
-        .bind(invoice_number(period_start))
-        .bind(customer_id)
-        .bind(subscription_id)
-        .bind(plan.as_str())
-        .bind(price.amount.0)
-        .bind(&price.currency)
-        .bind(period_start)
-        .bind(period_end)
-        .bind(&card.brand)
-        .bind(&card.last4)
-        .bind(card.exp_month)
-        .bind(card.exp_year)
-        .execute(conn)
-        .await?;
+        let invoice = storage::NewInvoice {
+            id: new_id("in"),
+            access_token: crate::auth::tokens::random_token(24),
+            number: invoice_number(period_start),
+            customer_id,
+            subscription_id,
+            plan,
+            amount_paid: price.amount,
+            currency: &price.currency,
+            period: (period_start, period_end),
+            card,
+        };
+        storage::insert_invoice(conn, &invoice).await?;
         Ok(())
     }
 
@@ -321,24 +258,18 @@ impl LocalProvider {
     /// mode does the same when it next looks at the subscription: one paid invoice per elapsed
     /// period, unless it is cancelled at period end.
     async fn renew_elapsed_periods(&self, subscription_id: &str) -> Result<()> {
-        let now = self.db.now_ms();
+        let now = self.clock.now_ms();
         let mut tx = self.db.begin_write().await?;
-        let row = sqlx::query(
-            "SELECT s.customer_id, s.plan, s.current_period_end, c.card_brand, c.card_last4, c.card_exp_month, c.card_exp_year              FROM localpay_subscriptions s JOIN localpay_customers c ON c.id = s.customer_id              WHERE s.id = $1 AND s.status = 'active' AND s.cancel_at_period_end = 0 AND s.current_period_end <= $2",
-        )
-        .bind(subscription_id)
-        .bind(now)
-        .fetch_optional(&mut *tx)
-        .await?;
-        let Some(row) = row else {
+        let Some(due) = storage::due_for_renewal(&mut tx, subscription_id, now).await? else {
             tx.commit().await?;
             return Ok(());
         };
-        let customer: String = row.try_get("customer_id")?;
-        let plan = PlanId::parse(&row.try_get::<String, _>("plan")?)?;
-        let card = card_of(&row, "card_")?
+        let customer = due.customer_id;
+        let plan = PlanId::parse(&due.plan)?;
+        let card = due
+            .card
             .ok_or_else(|| AppError::Internal(anyhow::anyhow!("subscription without a card")))?;
-        let mut start: i64 = row.try_get("current_period_end")?;
+        let mut start = due.current_period_end;
         let mut end = add_months(start, plan.months());
         loop {
             self.insert_invoice(&mut tx, &customer, subscription_id, plan, start, end, &card)
@@ -349,12 +280,7 @@ impl LocalProvider {
             start = end;
             end = add_months(start, plan.months());
         }
-        sqlx::query("UPDATE localpay_subscriptions SET current_period_start = $1, current_period_end = $2 WHERE id = $3")
-            .bind(start)
-            .bind(end)
-            .bind(subscription_id)
-            .execute(&mut *tx)
-            .await?;
+        storage::set_period(&mut tx, subscription_id, start, end).await?;
         tx.commit().await?;
         Ok(())
     }
@@ -375,21 +301,16 @@ impl PaymentProvider for LocalProvider {
 
     async fn create_checkout(&self, request: CheckoutRequest) -> Result<CheckoutLink> {
         let id = new_id("cs_test");
-        let now = self.db.now_ms();
-        sqlx::query(
-            "INSERT INTO localpay_sessions (id, mode, status, plan, buyer_user_id, customer_email, customer_id, success_url, cancel_url, created_at, expires_at) \
-             VALUES ($1, 'subscription', 'open', $2, $3, $4, $5, $6, $7, $8, $9)",
+        let now = self.clock.now_ms();
+        let success_url = request.success_url.replace("{CHECKOUT_SESSION_ID}", &id);
+        storage::insert_checkout(
+            &self.db,
+            &id,
+            &request,
+            &success_url,
+            now,
+            now + CHECKOUT_LIFETIME_MS,
         )
-        .bind(&id)
-        .bind(request.plan.as_str())
-        .bind(&request.buyer_user_id)
-        .bind(&request.customer_email)
-        .bind(&request.customer_id)
-        .bind(request.success_url.replace("{CHECKOUT_SESSION_ID}", &id))
-        .bind(&request.cancel_url)
-        .bind(now)
-        .bind(now + CHECKOUT_LIFETIME_MS)
-        .execute(self.db.pool())
         .await?;
         Ok(CheckoutLink {
             url: format!("{}/_checkout/{id}", self.public_url),
@@ -399,19 +320,16 @@ impl PaymentProvider for LocalProvider {
 
     async fn create_setup_checkout(&self, request: SetupRequest) -> Result<CheckoutLink> {
         let id = new_id("cs_test");
-        let now = self.db.now_ms();
-        sqlx::query(
-            "INSERT INTO localpay_sessions (id, mode, status, customer_id, subscription_id, success_url, cancel_url, created_at, expires_at) \
-             VALUES ($1, 'setup', 'open', $2, $3, $4, $5, $6, $7)",
+        let now = self.clock.now_ms();
+        let success_url = request.success_url.replace("{CHECKOUT_SESSION_ID}", &id);
+        storage::insert_setup_checkout(
+            &self.db,
+            &id,
+            &request,
+            &success_url,
+            now,
+            now + CHECKOUT_LIFETIME_MS,
         )
-        .bind(&id)
-        .bind(&request.customer_id)
-        .bind(&request.subscription_id)
-        .bind(request.success_url.replace("{CHECKOUT_SESSION_ID}", &id))
-        .bind(&request.cancel_url)
-        .bind(now)
-        .bind(now + CHECKOUT_LIFETIME_MS)
-        .execute(self.db.pool())
         .await?;
         Ok(CheckoutLink {
             url: format!("{}/_checkout/{id}", self.public_url),
@@ -420,21 +338,13 @@ impl PaymentProvider for LocalProvider {
     }
 
     async fn checkout(&self, session_id: &str) -> Result<Option<CheckoutInfo>> {
-        let Some(view) = self.session_view(session_id).await? else {
+        let Some(session) = self.session(session_id).await? else {
             return Ok(None);
         };
-        let row = self
-            .session_row(session_id)
-            .await?
-            .expect("the session exists");
-        let customer_id: Option<String> = row.try_get("customer_id")?;
+        let view = self.view(&session);
+        let customer_id = session.customer_id;
         let name = match &customer_id {
-            Some(id) => {
-                sqlx::query_scalar("SELECT name FROM localpay_customers WHERE id = $1")
-                    .bind(id)
-                    .fetch_optional(self.db.pool())
-                    .await?
-            }
+            Some(id) => storage::customer_name(&self.db, id).await?,
             None => None,
         };
         Ok(Some(CheckoutInfo {
@@ -445,42 +355,33 @@ impl PaymentProvider for LocalProvider {
             email: view.email,
             name,
             customer_id,
-            subscription_id: row.try_get("subscription_id")?,
-            buyer_user_id: row.try_get("buyer_user_id")?,
+            subscription_id: session.subscription_id,
+            buyer_user_id: session.buyer_user_id,
         }))
     }
 
     async fn subscription(&self, subscription_id: &str) -> Result<Option<SubscriptionInfo>> {
         self.renew_elapsed_periods(subscription_id).await?;
-        let row = sqlx::query(
-            "SELECT s.*, c.card_brand, c.card_last4, c.card_exp_month, c.card_exp_year \
-             FROM localpay_subscriptions s JOIN localpay_customers c ON c.id = s.customer_id WHERE s.id = $1",
-        )
-        .bind(subscription_id)
-        .fetch_optional(self.db.pool())
-        .await?;
-        let Some(row) = row else { return Ok(None) };
-        let plan: String = row.try_get("plan")?;
-        let cancel: i64 = row.try_get("cancel_at_period_end")?;
-        let canceled_at: Option<i64> = row.try_get("canceled_at")?;
-        let period_end: i64 = row.try_get("current_period_end")?;
-        let stored: String = row.try_get("status")?;
-        let mut status = SubscriptionStatus::parse(&stored).ok_or_else(|| {
+        let Some(sub) = storage::subscription(&self.db, subscription_id).await? else {
+            return Ok(None);
+        };
+        let stored = &sub.status;
+        let mut status = SubscriptionStatus::parse(stored).ok_or_else(|| {
             AppError::Internal(anyhow::anyhow!("subscription status {stored:?} is unknown"))
         })?;
-        if cancel == 1 && period_end <= self.db.now_ms() {
+        if sub.cancel_at_period_end && sub.current_period_end <= self.clock.now_ms() {
             status = SubscriptionStatus::Canceled;
         }
         Ok(Some(SubscriptionInfo {
-            id: row.try_get("id")?,
-            customer_id: row.try_get("customer_id")?,
-            plan: PlanId::parse(&plan)?,
+            id: sub.id,
+            customer_id: sub.customer_id,
+            plan: PlanId::parse(&sub.plan)?,
             status,
-            current_period_start: secs(row.try_get("current_period_start")?),
-            current_period_end: secs(period_end),
-            cancel_at_period_end: cancel == 1,
-            canceled_at: canceled_at.map(secs),
-            card: card_of(&row, "card_")?,
+            current_period_start: secs(sub.current_period_start),
+            current_period_end: secs(sub.current_period_end),
+            cancel_at_period_end: sub.cancel_at_period_end,
+            canceled_at: sub.canceled_at.map(secs),
+            card: sub.card,
         }))
     }
 
@@ -495,21 +396,13 @@ impl PaymentProvider for LocalProvider {
                 )
             })?;
         let customer = info.customer_id.unwrap_or_default();
-        let row = sqlx::query("SELECT card_brand, card_last4, card_exp_month, card_exp_year FROM localpay_customers WHERE id = $1")
-            .bind(&customer)
-            .fetch_one(self.db.pool())
-            .await?;
-        card_of(&row, "card_")?.ok_or_else(|| AppError::bad_request("No card is saved yet."))
+        storage::customer_card(&self.db, &customer)
+            .await?
+            .ok_or_else(|| AppError::bad_request("No card is saved yet."))
     }
 
     async fn cancel_at_period_end(&self, subscription_id: &str) -> Result<SubscriptionInfo> {
-        sqlx::query(
-            "UPDATE localpay_subscriptions SET cancel_at_period_end = 1, canceled_at = COALESCE(canceled_at, $1) WHERE id = $2",
-        )
-        .bind(self.db.now_ms())
-        .bind(subscription_id)
-        .execute(self.db.pool())
-        .await?;
+        storage::cancel_at_period_end(&self.db, subscription_id, self.clock.now_ms()).await?;
         self.subscription(subscription_id)
             .await?
             .ok_or_else(|| AppError::not_found("You have no membership yet."))
@@ -526,16 +419,7 @@ impl PaymentProvider for LocalProvider {
         }
         // As on Stripe, `canceled_at` goes back to null. The period check is repeated here so an
         // ended subscription is never revived (the next look would bill every missed period).
-        let resumed = sqlx::query(
-            "UPDATE localpay_subscriptions SET cancel_at_period_end = 0, canceled_at = NULL \
-             WHERE id = $1 AND status = 'active' AND current_period_end > $2",
-        )
-        .bind(subscription_id)
-        .bind(self.db.now_ms())
-        .execute(self.db.pool())
-        .await?
-        .rows_affected();
-        if resumed == 0 {
+        if !storage::resume(&self.db, subscription_id, self.clock.now_ms()).await? {
             return Err(ended());
         }
         self.subscription(subscription_id)
@@ -570,29 +454,24 @@ impl PaymentProvider for LocalProvider {
     }
 
     async fn invoices(&self, customer_id: &str) -> Result<Vec<InvoiceInfo>> {
-        let rows = sqlx::query("SELECT * FROM localpay_invoices WHERE customer_id = $1 ORDER BY created_at DESC LIMIT 100")
-            .bind(customer_id)
-            .fetch_all(self.db.pool())
-            .await?;
-        rows.iter()
-            .map(|row| {
-                let token: String = row.try_get("access_token")?;
-                let (hosted, pdf) = self.invoice_urls(&token);
-                let id: String = row.try_get("id")?;
-                Ok(InvoiceInfo {
-                    charge: Some(id.replacen("in_", "ch_", 1)),
-                    id,
-                    created: secs(row.try_get("created_at")?),
-                    status: row.try_get("status")?,
-                    currency: row.try_get("currency")?,
-                    amount_due: Cents(row.try_get("amount_paid")?),
-                    amount_paid: Cents(row.try_get("amount_paid")?),
+        let invoices = storage::invoices(&self.db, customer_id).await?;
+        Ok(invoices
+            .into_iter()
+            .map(|invoice| {
+                let (hosted, pdf) = self.invoice_urls(&invoice.access_token);
+                InvoiceInfo {
+                    charge: Some(invoice.id.replacen("in_", "ch_", 1)),
+                    id: invoice.id,
+                    created: secs(invoice.created_at),
+                    status: invoice.status,
+                    currency: invoice.currency,
+                    amount_due: invoice.amount_paid,
+                    amount_paid: invoice.amount_paid,
                     hosted_invoice_url: Some(hosted),
                     invoice_pdf: Some(pdf),
-                    card: card_of(row, "card_")?,
-                })
+                    card: invoice.card,
+                }
             })
-            .collect::<sqlx::Result<Vec<_>>>()
-            .map_err(Into::into)
+            .collect())
     }
 }
