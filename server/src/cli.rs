@@ -159,7 +159,7 @@ async fn backup(path: &std::path::Path) -> anyhow::Result<()> {
             path.display()
         );
     }
-    let db = crate::db::Db::connect(url, std::sync::Arc::new(crate::clock::SystemClock)).await?;
+    let db = crate::db::Db::connect(url).await?;
     db.backup_sqlite_into(path).await?;
     db.close().await;
     let size = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);

@@ -48,7 +48,7 @@ pub async fn build(config: Config) -> anyhow::Result<AppState> {
         Some(c) => c.clone(),
         None => Arc::new(clock::SystemClock),
     };
-    let db = Db::connect(config.database_url.expose(), clock.clone()).await?;
+    let db = Db::connect(config.database_url.expose()).await?;
     db.migrate().await?;
     let local = Arc::new(billing::local::LocalProvider::new(
         db.clone(),

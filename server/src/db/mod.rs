@@ -19,14 +19,11 @@
 
 use std::path::Path;
 use std::str::FromStr;
-use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context;
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::{Any, AnyPool, Executor, Transaction};
-
-use crate::clock::Clock;
 
 type Tx = Transaction<'static, Any>;
 
@@ -92,8 +89,6 @@ impl DbKind {
 pub struct Db {
     pool: AnyPool,
     kind: DbKind,
-    /// The app's clock, so code holding only the database asks the same "now" as the rest.
-    clock: Arc<dyn Clock>,
 }
 
 static SQLITE_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite");
@@ -101,7 +96,7 @@ static POSTGRES_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migratio
 
 impl Db {
     /// Opens a pool for `url` (`sqlite://…` or `postgres://…`), creating the SQLite file if needed.
-    pub async fn connect(url: &str, clock: Arc<dyn Clock>) -> anyhow::Result<Self> {
+    pub async fn connect(url: &str) -> anyhow::Result<Self> {
         sqlx::any::install_default_drivers();
         let kind = if url.starts_with("postgres") {
             DbKind::Postgres
@@ -152,7 +147,7 @@ impl Db {
             .connect_with(options)
             .await
             .context("connecting to the database")?;
-        Ok(Self { pool, kind, clock })
+        Ok(Self { pool, kind })
     }
 
     pub async fn migrate(&self) -> anyhow::Result<()> {
@@ -187,15 +182,6 @@ impl Db {
 
     pub fn kind(&self) -> DbKind {
         self.kind
-    }
-
-    pub fn clock(&self) -> &Arc<dyn Clock> {
-        &self.clock
-    }
-
-    /// The app clock's "now", in storage's milliseconds.
-    pub fn now_ms(&self) -> i64 {
-        self.clock.now_ms()
     }
 
     /// Starts a transaction that will write. On SQLite it takes the write lock up front

@@ -140,7 +140,7 @@ async fn the_outbox_wakes_the_mail_worker_when_the_change_commits_and_never_for_
 
     let mut tx = db.begin_write().await.unwrap();
     outbox
-        .enqueue(&mut tx, &message, db.now_ms())
+        .enqueue(&mut tx, &message, app.state.clock.now_ms())
         .await
         .unwrap();
     tx.rollback().await.unwrap();
@@ -153,7 +153,7 @@ async fn the_outbox_wakes_the_mail_worker_when_the_change_commits_and_never_for_
 
     let mut tx = db.begin_write().await.unwrap();
     outbox
-        .enqueue(&mut tx, &message, db.now_ms())
+        .enqueue(&mut tx, &message, app.state.clock.now_ms())
         .await
         .unwrap();
     assert!(

@@ -206,12 +206,12 @@ async fn metrics_need_the_bearer_token_and_count_requests_by_route_and_status() 
                 html: "<p>Hi</p>".into(),
                 reply_to: None,
             },
-            db.now_ms(),
+            app.state.clock.now_ms(),
         )
         .await
         .unwrap();
         sqlx::query("UPDATE mail_outbox SET next_attempt_at = $1")
-            .bind(db.now_ms() + 3_600_000)
+            .bind(app.state.clock.now_ms() + 3_600_000)
             .execute(&mut *conn)
             .await
             .unwrap();
