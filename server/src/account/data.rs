@@ -8,7 +8,6 @@ use super::profile::{self, Profile};
 use crate::auth::users;
 use crate::billing::dto::{past, PastInvoice};
 use crate::billing::provider::PaymentProvider;
-use crate::billing::storage;
 use crate::db::{ms_to_rfc3339, Db};
 use crate::error::{AppError, Result};
 use crate::planning::dto::{DailyActionEntry, WeeklyMapEntry};
@@ -89,17 +88,12 @@ pub async fn export(
         .map(Into::into)
         .collect();
     let settings = crate::reminders::storage::get_or_default(&mut conn, user_id).await?;
-    let customer = storage::customer_of(&mut conn, user_id).await?;
     drop(conn);
-    let invoices = match customer {
-        Some(customer) => payments
-            .invoices(&customer)
-            .await?
-            .into_iter()
-            .map(past)
-            .collect(),
-        None => vec![],
-    };
+    let invoices = crate::billing::service::paid_invoices(db, payments, user_id)
+        .await?
+        .into_iter()
+        .map(past)
+        .collect();
     Ok(AccountExport {
         exported_at: ms_to_rfc3339(now),
         profile: profile::load(db, user, now).await?,

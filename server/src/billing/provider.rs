@@ -137,6 +137,22 @@ pub struct InvoiceInfo {
     pub card: Option<Card>,
 }
 
+/// What a plan change costs, in the subscription's currency.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlanChangePreview {
+    pub currency: String,
+    /// Charged at once: the new plan's price for the time it covers, less the unused time of
+    /// the current plan; zero when the unused time is worth more.
+    pub amount_due_now: Cents,
+    /// Unused time worth more than the charge, taken off the next invoices.
+    pub credit: Cents,
+    /// When the new plan next renews (Unix seconds) and for how much.
+    pub next_renewal: i64,
+    pub next_amount: Cents,
+    /// The moment the proration is computed for (Unix seconds); the change uses the same.
+    pub at: i64,
+}
+
 #[async_trait]
 pub trait PaymentProvider: Send + Sync {
     fn name(&self) -> &'static str;
@@ -148,6 +164,27 @@ pub trait PaymentProvider: Send + Sync {
     /// subscription.
     async fn apply_setup(&self, session_id: &str) -> Result<Card>;
     async fn cancel_at_period_end(&self, subscription_id: &str) -> Result<SubscriptionInfo>;
+    /// What changing the subscription to `plan` at `at` (Unix seconds, now) would cost: Stripe's
+    /// invoice preview of the proration, or the local provider's same arithmetic.
+    async fn preview_plan_change(
+        &self,
+        subscription_id: &str,
+        plan: PlanId,
+        at: i64,
+    ) -> Result<PlanChangePreview>;
+    /// Changes the subscription to `plan` at once and invoices the prorated amount now (an
+    /// interval change starts a new period today). `preview_at` is the preview's moment, so the
+    /// member is charged what they were shown.
+    async fn change_plan(
+        &self,
+        subscription_id: &str,
+        plan: PlanId,
+        preview_at: i64,
+    ) -> Result<SubscriptionInfo>;
+    /// Ends a subscription at once and refunds every payment it took: a purchase that doubled a
+    /// membership its buyer already had. Calling it again for the same subscription changes
+    /// nothing and succeeds.
+    async fn refund_and_cancel(&self, subscription_id: &str) -> Result<()>;
     /// Undoes [`PaymentProvider::cancel_at_period_end`] while the period still runs: the
     /// subscription renews again. Callers check first that it has not ended; an ended one is
     /// refused by the provider too (the local one answers 409).

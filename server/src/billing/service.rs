@@ -4,9 +4,10 @@
 use sqlx::AnyConnection;
 
 use super::provider::{
-    CheckoutInfo, CheckoutMode, PaymentProvider, SubscriptionInfo, SubscriptionStatus,
+    CheckoutInfo, CheckoutMode, InvoiceInfo, PaymentProvider, SubscriptionInfo, SubscriptionStatus,
     ENDED_CANNOT_RESUME,
 };
+use super::storage::Processed;
 use super::{plans, storage};
 use crate::auth::links::Mailer;
 use crate::auth::password::{self, NewPassword};
@@ -32,10 +33,131 @@ pub(crate) async fn refresh_mirror(
     now: i64,
 ) -> Result<()> {
     let mut conn = billing.db.pool().acquire().await?;
-    if let Some(owner) = storage::owner_of(&mut conn, &sub.id).await? {
-        storage::mirror(&mut conn, billing.payments.name(), &owner, sub, None, now).await?;
+    refresh_in(billing, &mut conn, sub, now).await
+}
+
+/// [`refresh_mirror`] on the caller's connection or transaction.
+pub(crate) async fn refresh_in(
+    billing: Billing<'_>,
+    conn: &mut AnyConnection,
+    sub: &SubscriptionInfo,
+    now: i64,
+) -> Result<()> {
+    if let Some(owner) = storage::owner_of(conn, &sub.id).await? {
+        storage::mirror(conn, billing.payments.name(), &owner, sub, None, now).await?;
     }
     Ok(())
+}
+
+/// A signed-in member with a running membership asked for another checkout.
+pub(crate) const ALREADY_A_MEMBER: &str =
+    "You already have a membership, so there is nothing to buy. To switch between monthly and yearly or Individual and Team, use Change plan on your Membership page.";
+
+/// A visitor typed the e-mail of an account that exists: only its owner, signed in, may buy.
+pub(crate) const EMAIL_HAS_AN_ACCOUNT: &str =
+    "There is already a SWAZ account for this e-mail. Sign in, then renew or change your plan from your Membership page.";
+
+/// A paid checkout doubled a membership its buyer already had: it was refunded.
+pub(crate) const DUPLICATE_REFUNDED: &str =
+    "You already have a membership, so this payment was refunded and nothing changed. Your plan is on your Membership page.";
+
+/// Who is about to buy: refuses, before any payment, a second membership for one person.
+/// A signed-in member may buy while they have no running membership; a visitor gives the e-mail
+/// the membership will be for, which must not belong to an account yet (its owner signs in), so
+/// nothing a stranger types can touch another person's membership, card or invoices.
+pub(crate) async fn check_buyer(
+    db: &Db,
+    signed_in: Option<&str>,
+    email: Option<&str>,
+    now: i64,
+) -> Result<Option<Email>> {
+    let mut conn = db.pool().acquire().await?;
+    if let Some(user_id) = signed_in {
+        if storage::running(&mut conn, user_id, now).await?.is_some() {
+            return Err(AppError::conflict(ALREADY_A_MEMBER));
+        }
+        return Ok(None);
+    }
+    let raw = email.map(str::trim).unwrap_or("");
+    if raw.is_empty() {
+        return Err(AppError::bad_request("Enter your e-mail address."));
+    }
+    let email = Email::try_parse(raw)
+        .ok_or_else(|| AppError::bad_request("Enter a valid e-mail address."))?;
+    if users::by_email(&mut conn, &email).await?.is_some() {
+        return Err(AppError::conflict(EMAIL_HAS_AN_ACCOUNT));
+    }
+    Ok(Some(email))
+}
+
+/// Every invoice the member paid, under any customer they paid as, newest first.
+pub(crate) async fn paid_invoices(
+    db: &Db,
+    payments: &dyn PaymentProvider,
+    user_id: &str,
+) -> Result<Vec<InvoiceInfo>> {
+    let customers = {
+        let mut conn = db.pool().acquire().await?;
+        storage::customers_ever(&mut conn, user_id).await?
+    };
+    let mut invoices = vec![];
+    for customer in customers {
+        invoices.extend(payments.invoices(&customer).await?);
+    }
+    invoices.sort_by(|a, b| b.created.cmp(&a.created).then_with(|| b.id.cmp(&a.id)));
+    invoices.dedup_by(|a, b| a.id == b.id);
+    Ok(invoices)
+}
+
+/// True when attaching `sub` to `user_id` would give them a second running membership. Run in
+/// the write transaction that would attach it, after [`lock_buyer`].
+async fn doubles(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    sub: &SubscriptionInfo,
+    now: i64,
+) -> Result<bool> {
+    Ok(storage::running(conn, user_id, now)
+        .await?
+        .is_some_and(|m| m.subscription_id != sub.id))
+}
+
+/// Serialises checkouts for one account (PostgreSQL; SQLite's writer lock already does).
+async fn lock_buyer(db: &Db, conn: &mut AnyConnection, user_id: &str) -> Result<()> {
+    teams::storage::lock_user(conn, db.kind(), user_id).await?;
+    Ok(())
+}
+
+/// Refunds and cancels a paid checkout that doubled `user_id`'s membership, then records that,
+/// so every later call for the checkout answers the same. The provider's refund is idempotent.
+async fn refund_duplicate(
+    billing: Billing<'_>,
+    session_id: &str,
+    user_id: &str,
+    existing_user: bool,
+    sub: &SubscriptionInfo,
+    now: i64,
+) -> Result<Processed> {
+    tracing::warn!(
+        session = session_id,
+        subscription = %sub.id,
+        user = user_id,
+        "a paid checkout doubled a running membership: refunding it"
+    );
+    billing.payments.refund_and_cancel(&sub.id).await?;
+    let mut tx = billing.db.begin_write().await?;
+    if let Some(done) = storage::claim_checkout(billing.db, &mut tx, session_id, now).await? {
+        tx.commit().await?;
+        return Ok(done);
+    }
+    let outcome = Processed {
+        user_id: user_id.to_owned(),
+        existing_user,
+        refunded: true,
+    };
+    storage::mark_checkout(&mut tx, session_id, &outcome, now).await?;
+    tx.commit().await?;
+    Ok(outcome)
 }
 
 /// A member who does not pay for their team's plan asks whoever does (as for cancelling).
@@ -122,7 +244,7 @@ async fn paid_checkout(
 }
 
 /// Attaches a paid subscription to `user_id`; a team plan makes a team with the user as admin.
-async fn attach(
+pub(super) async fn attach(
     billing: Billing<'_>,
     conn: &mut AnyConnection,
     user_id: &str,
@@ -166,6 +288,25 @@ pub(crate) enum FirstFlow {
     },
     /// The e-mail already had an account: the subscription was attached to it.
     ExistingUser { email: String },
+    /// The e-mail's account already had a running membership: the payment was refunded.
+    Refunded,
+}
+
+impl FirstFlow {
+    fn of(done: &Processed, email: &Email) -> Self {
+        let email = email.as_str().to_owned();
+        match done {
+            Processed { refunded: true, .. } => Self::Refunded,
+            Processed {
+                existing_user: true,
+                ..
+            } => Self::ExistingUser { email },
+            _ => Self::NewUser {
+                email,
+                generated_password: None,
+            },
+        }
+    }
 }
 
 fn split_name(full: &str, email: &Email) -> (String, String) {
@@ -243,27 +384,28 @@ async fn try_first_checkout(
     };
 
     let mut tx = billing.db.begin_write().await?;
-    let (done_for, existing) =
-        storage::claim_checkout(billing.db, &mut tx, session_id, now).await?;
-    if done_for.is_some() {
+    if let Some(done) = storage::claim_checkout(billing.db, &mut tx, session_id, now).await? {
         tx.commit().await?;
-        return Ok(Some(if existing {
-            FirstFlow::ExistingUser {
-                email: email.as_str().to_owned(),
-            }
-        } else {
-            FirstFlow::NewUser {
-                email: email.as_str().to_owned(),
-                generated_password: None,
-            }
-        }));
+        return Ok(Some(FirstFlow::of(&done, email)));
     }
     if hash.is_empty() {
         return Ok(None);
     }
     if let Some(user) = users::by_email(&mut tx, email).await? {
+        // The checkout began before this account existed (it is refused for an existing one).
+        lock_buyer(billing.db, &mut tx, &user.id).await?;
+        if doubles(&mut tx, &user.id, sub, now).await? {
+            tx.commit().await?;
+            let done = refund_duplicate(billing, session_id, &user.id, true, sub, now).await?;
+            return Ok(Some(FirstFlow::of(&done, email)));
+        }
         attach(billing, &mut tx, &user.id, &user.first_name, sub, now).await?;
-        storage::mark_checkout(&mut tx, session_id, &user.id, true, now).await?;
+        let outcome = Processed {
+            user_id: user.id.clone(),
+            existing_user: true,
+            refunded: false,
+        };
+        storage::mark_checkout(&mut tx, session_id, &outcome, now).await?;
         tx.commit().await?;
         return Ok(Some(FirstFlow::ExistingUser { email: user.email }));
     }
@@ -289,7 +431,12 @@ async fn try_first_checkout(
     let redirect = format!("{}/user-dashboard", mailer.base_url);
     crate::auth::links::send_confirmation(&mut tx, mailer, &user, &redirect, now).await?;
     attach(billing, &mut tx, &user.id, &first, sub, now).await?;
-    storage::mark_checkout(&mut tx, session_id, &user.id, false, now).await?;
+    let outcome = Processed {
+        user_id: user.id.clone(),
+        existing_user: false,
+        refunded: false,
+    };
+    storage::mark_checkout(&mut tx, session_id, &outcome, now).await?;
     tx.commit().await?;
     Ok(Some(FirstFlow::NewUser {
         email: user.email,
@@ -319,23 +466,40 @@ pub(crate) async fn complete_member_checkout(
         ));
     }
     let mut tx = billing.db.begin_write().await?;
-    let (done_for, _) = storage::claim_checkout(billing.db, &mut tx, session_id, now).await?;
-    match done_for {
-        Some(owner) if owner == user_id => {}
-        Some(_) => {
-            return Err(AppError::conflict(
-                "This checkout was already used by another account.",
-            ))
+    let done = match storage::claim_checkout(billing.db, &mut tx, session_id, now).await? {
+        Some(done) => {
+            tx.commit().await?;
+            done
         }
         None => {
-            let first = users::by_id(&mut tx, user_id)
-                .await?
-                .map(|u| u.first_name)
-                .unwrap_or_default();
-            attach(billing, &mut tx, user_id, &first, &sub, now).await?;
-            storage::mark_checkout(&mut tx, session_id, user_id, true, now).await?;
+            lock_buyer(billing.db, &mut tx, user_id).await?;
+            if doubles(&mut tx, user_id, &sub, now).await? {
+                tx.commit().await?;
+                refund_duplicate(billing, session_id, user_id, true, &sub, now).await?
+            } else {
+                let first = users::by_id(&mut tx, user_id)
+                    .await?
+                    .map(|u| u.first_name)
+                    .unwrap_or_default();
+                attach(billing, &mut tx, user_id, &first, &sub, now).await?;
+                let outcome = Processed {
+                    user_id: user_id.to_owned(),
+                    existing_user: true,
+                    refunded: false,
+                };
+                storage::mark_checkout(&mut tx, session_id, &outcome, now).await?;
+                tx.commit().await?;
+                outcome
+            }
         }
+    };
+    if done.user_id != user_id {
+        return Err(AppError::conflict(
+            "This checkout was already used by another account.",
+        ));
     }
-    tx.commit().await?;
+    if done.refunded {
+        return Err(AppError::conflict(DUPLICATE_REFUNDED));
+    }
     Ok(sub.status.as_str().to_owned())
 }

@@ -70,6 +70,39 @@ pub async fn current(conn: &mut AnyConnection, user_id: &str) -> sqlx::Result<Op
     .await
 }
 
+/// The member's own subscription that still runs: active, trialing or past due, and not past the
+/// end it was cancelled at. A second checkout would double it.
+pub(crate) async fn running(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    now: i64,
+) -> sqlx::Result<Option<Membership>> {
+    sqlx::query_as::<_, Membership>(
+        "SELECT id, customer_id FROM subscriptions WHERE user_id = $1 \
+           AND status IN ('active', 'trialing', 'past_due') \
+           AND (cancel_at_period_end = 0 OR current_period_end > $2) \
+         ORDER BY created_at DESC LIMIT 1",
+    )
+    .bind(user_id)
+    .bind(now)
+    .fetch_optional(conn)
+    .await
+}
+
+/// Every customer the member has paid as: the invoices of each are theirs.
+pub(crate) async fn customers_ever(
+    conn: &mut AnyConnection,
+    user_id: &str,
+) -> sqlx::Result<Vec<String>> {
+    sqlx::query_scalar(
+        "SELECT customer_id FROM subscriptions WHERE user_id = $1 \
+         UNION SELECT customer_id FROM billing_customers WHERE user_id = $1",
+    )
+    .bind(user_id)
+    .fetch_all(conn)
+    .await
+}
+
 pub(crate) async fn customer_of(
     conn: &mut AnyConnection,
     user_id: &str,
@@ -80,20 +113,32 @@ pub(crate) async fn customer_of(
         .await
 }
 
-/// A checkout's processing row: `existing_user` is stored as 0 or 1.
+/// A checkout's processing row (`existing_user` and `refunded` are stored as 0 or 1).
 #[derive(sqlx::FromRow)]
 struct CheckoutRow {
     result_user_id: Option<String>,
     existing_user: i64,
+    refunded: i64,
 }
 
-/// Locks the checkout's processing row; answers (result user id, existing-user flag).
+/// What an earlier call made of a paid checkout.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Processed {
+    /// The account the checkout went to (or, when refunded, the account it would have doubled).
+    pub user_id: String,
+    /// The account existed before the checkout.
+    pub existing_user: bool,
+    /// The checkout doubled a running membership: it was refunded and attached to nobody.
+    pub refunded: bool,
+}
+
+/// Locks the checkout's processing row; answers what an earlier call made of it, if anything.
 pub(crate) async fn claim_checkout(
     db: &Db,
     conn: &mut AnyConnection,
     session_id: &str,
     now: i64,
-) -> Result<(Option<String>, bool)> {
+) -> Result<Option<Processed>> {
     sqlx::query("INSERT INTO billing_checkouts (session_id, created_at) VALUES ($1, $2) ON CONFLICT (session_id) DO NOTHING")
         .bind(session_id)
         .bind(now)
@@ -101,24 +146,29 @@ pub(crate) async fn claim_checkout(
         .await?;
     let lock = db.kind().for_update();
     let row = sqlx::query_as::<_, CheckoutRow>(&format!(
-        "SELECT result_user_id, existing_user FROM billing_checkouts WHERE session_id = $1{lock}"
+        "SELECT result_user_id, existing_user, refunded FROM billing_checkouts WHERE session_id = $1{lock}"
     ))
     .bind(session_id)
     .fetch_one(&mut *conn)
     .await?;
-    Ok((row.result_user_id, row.existing_user == 1))
+    Ok(row.result_user_id.map(|user_id| Processed {
+        user_id,
+        existing_user: row.existing_user == 1,
+        refunded: row.refunded == 1,
+    }))
 }
 
+/// Records what a paid checkout was turned into.
 pub(crate) async fn mark_checkout(
     conn: &mut AnyConnection,
     session_id: &str,
-    user_id: &str,
-    existing: bool,
+    outcome: &Processed,
     now: i64,
 ) -> sqlx::Result<()> {
-    sqlx::query("UPDATE billing_checkouts SET result_user_id = $1, existing_user = $2, processed_at = $3 WHERE session_id = $4")
-        .bind(user_id)
-        .bind(i64::from(existing))
+    sqlx::query("UPDATE billing_checkouts SET result_user_id = $1, existing_user = $2, refunded = $3, processed_at = $4 WHERE session_id = $5")
+        .bind(&outcome.user_id)
+        .bind(i64::from(outcome.existing_user))
+        .bind(i64::from(outcome.refunded))
         .bind(now)
         .bind(session_id)
         .execute(conn)

@@ -302,3 +302,37 @@ pub(crate) async fn paid_by(
         .fetch_optional(conn)
         .await
 }
+
+/// Gives the team the seats of the plan that now pays for it.
+pub(crate) async fn set_seats(
+    conn: &mut AnyConnection,
+    team_id: &str,
+    seats: i64,
+) -> sqlx::Result<()> {
+    sqlx::query("UPDATE teams SET seats = $1 WHERE id = $2")
+        .bind(seats)
+        .bind(team_id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Ends a team whose plan became an Individual one: its members and invite link go with it.
+/// The caller has checked that nobody but the paying admin is left.
+pub(crate) async fn dissolve(conn: &mut AnyConnection, team_id: &str) -> sqlx::Result<()> {
+    sqlx::query("UPDATE subscriptions SET team_id = NULL WHERE team_id = $1")
+        .bind(team_id)
+        .execute(&mut *conn)
+        .await?;
+    for table in ["team_invites", "team_members"] {
+        sqlx::query(&format!("DELETE FROM {table} WHERE team_id = $1"))
+            .bind(team_id)
+            .execute(&mut *conn)
+            .await?;
+    }
+    sqlx::query("DELETE FROM teams WHERE id = $1")
+        .bind(team_id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}

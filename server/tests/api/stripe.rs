@@ -26,7 +26,8 @@ async fn checkout(app: &TestApp, plan: &str, token: Option<&str>) -> String {
             Method::POST,
             &format!("{API}/stripe/checkout"),
             token,
-            Some(json!({ "plan": plan })),
+            // A visitor says whom the membership is for; a member's own address is used.
+            Some(json!({ "plan": plan, "email": "zed@example.com" })),
         )
         .await;
     let url = body["url"].as_str().unwrap();

@@ -14,6 +14,7 @@ use async_trait::async_trait;
 use chrono::{Datelike, Months};
 
 use super::plans::{self, PlanId};
+use super::proration::{prorate, Priced, Proration};
 use super::provider::*;
 use crate::clock::Clock;
 use crate::config::BillingConfig;
@@ -225,7 +226,8 @@ impl LocalProvider {
         Ok(success_url)
     }
 
-    /// Writes the paid invoice of one period, at the plan's price.
+    /// Writes the paid invoice of one period at the plan's price, less what the customer's
+    /// credit covers (the credit shrinks by as much).
     #[allow(clippy::too_many_arguments)]
     async fn insert_invoice(
         &self,
@@ -237,6 +239,34 @@ impl LocalProvider {
         period_end: i64,
         card: &Card,
     ) -> Result<()> {
+        let price = plans::plan(&self.billing, plan).amount;
+        self.charge(
+            conn,
+            (customer_id, subscription_id),
+            plan,
+            (period_start, period_end),
+            price,
+            card,
+        )
+        .await
+    }
+
+    /// Writes a paid invoice of `amount` for `plan` over `period`, taking the customer's credit
+    /// off it first, as Stripe applies a customer balance.
+    async fn charge(
+        &self,
+        conn: &mut sqlx::AnyConnection,
+        (customer_id, subscription_id): (&str, &str),
+        plan: PlanId,
+        (period_start, period_end): (i64, i64),
+        amount: Cents,
+        card: &Card,
+    ) -> Result<()> {
+        let credit = storage::credit(conn, customer_id).await?;
+        let used = credit.0.min(amount.0);
+        if used > 0 {
+            storage::set_credit(conn, customer_id, Cents(credit.0 - used)).await?;
+        }
         let price = plans::plan(&self.billing, plan);
         let invoice = storage::NewInvoice {
             id: new_id("in"),
@@ -245,7 +275,7 @@ impl LocalProvider {
             customer_id,
             subscription_id,
             plan,
-            amount_paid: price.amount,
+            amount_paid: Cents(amount.0 - used),
             currency: &price.currency,
             period: (period_start, period_end),
             card,
@@ -283,6 +313,29 @@ impl LocalProvider {
         storage::set_period(&mut tx, subscription_id, start, end).await?;
         tx.commit().await?;
         Ok(())
+    }
+
+    /// The subscription, fresh, and what changing it to `plan` at `at` (ms) costs.
+    async fn prorated(
+        &self,
+        subscription_id: &str,
+        plan: PlanId,
+        at: i64,
+    ) -> Result<(SubscriptionInfo, Proration)> {
+        let sub = self
+            .subscription(subscription_id)
+            .await?
+            .ok_or_else(|| AppError::not_found("You have no membership yet."))?;
+        let priced = |id: PlanId| Priced {
+            price: plans::plan(&self.billing, id).amount,
+            months: id.months(),
+        };
+        let period = (
+            sub.current_period_start * 1000,
+            sub.current_period_end * 1000,
+        );
+        let proration = prorate(priced(sub.plan), priced(plan), period, at, add_months);
+        Ok((sub, proration))
     }
 
     fn invoice_urls(&self, token: &str) -> (String, String) {
@@ -425,6 +478,77 @@ impl PaymentProvider for LocalProvider {
         self.subscription(subscription_id)
             .await?
             .ok_or_else(|| AppError::not_found("You have no membership yet."))
+    }
+
+    async fn preview_plan_change(
+        &self,
+        subscription_id: &str,
+        plan: PlanId,
+        at: i64,
+    ) -> Result<PlanChangePreview> {
+        let (sub, proration) = self.prorated(subscription_id, plan, at * 1000).await?;
+        let credit = {
+            let mut conn = self.db.pool().acquire().await?;
+            storage::credit(&mut conn, &sub.customer_id).await?
+        };
+        let used = credit.0.min(proration.amount_due_now.0);
+        let price = plans::plan(&self.billing, plan);
+        Ok(PlanChangePreview {
+            currency: price.currency,
+            amount_due_now: Cents(proration.amount_due_now.0 - used),
+            credit: Cents(credit.0 - used + proration.credit.0),
+            next_renewal: secs(proration.period_end),
+            next_amount: price.amount,
+            at,
+        })
+    }
+
+    async fn change_plan(
+        &self,
+        subscription_id: &str,
+        plan: PlanId,
+        preview_at: i64,
+    ) -> Result<SubscriptionInfo> {
+        let (sub, proration) = self
+            .prorated(subscription_id, plan, preview_at * 1000)
+            .await?;
+        let card = sub
+            .card
+            .clone()
+            .ok_or_else(|| AppError::Internal(anyhow::anyhow!("subscription without a card")))?;
+        let mut tx = self.db.begin_write().await?;
+        let period = (proration.period_start, proration.period_end);
+        storage::set_plan(&mut tx, &sub.id, plan, period).await?;
+        let invoiced = (preview_at * 1000, proration.period_end);
+        self.charge(
+            &mut tx,
+            (&sub.customer_id, &sub.id),
+            plan,
+            invoiced,
+            proration.amount_due_now,
+            &card,
+        )
+        .await?;
+        if proration.credit.0 > 0 {
+            let credit = storage::credit(&mut tx, &sub.customer_id).await?;
+            storage::set_credit(
+                &mut tx,
+                &sub.customer_id,
+                Cents(credit.0 + proration.credit.0),
+            )
+            .await?;
+        }
+        tx.commit().await?;
+        self.subscription(subscription_id)
+            .await?
+            .ok_or_else(|| AppError::not_found("You have no membership yet."))
+    }
+
+    async fn refund_and_cancel(&self, subscription_id: &str) -> Result<()> {
+        let mut tx = self.db.begin_write().await?;
+        storage::refund_and_cancel(&mut tx, subscription_id, self.clock.now_ms()).await?;
+        tx.commit().await?;
+        Ok(())
     }
 
     async fn upcoming_invoice(

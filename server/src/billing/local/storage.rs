@@ -552,3 +552,69 @@ pub(crate) async fn invoices(db: &Db, customer_id: &str) -> sqlx::Result<Vec<Inv
     .map(Invoice::try_from)
     .collect()
 }
+
+/// The credit balance of customer `id` in `localpay_customers` (minor units, never negative).
+pub(crate) async fn credit(conn: &mut AnyConnection, id: &str) -> sqlx::Result<Cents> {
+    let credit: Option<i64> =
+        sqlx::query_scalar("SELECT credit FROM localpay_customers WHERE id = $1")
+            .bind(id)
+            .fetch_optional(conn)
+            .await?;
+    Ok(Cents(credit.unwrap_or(0).max(0)))
+}
+
+/// Sets the credit balance of customer `id` in `localpay_customers`.
+pub(crate) async fn set_credit(
+    conn: &mut AnyConnection,
+    id: &str,
+    credit: Cents,
+) -> sqlx::Result<()> {
+    sqlx::query("UPDATE localpay_customers SET credit = $1 WHERE id = $2")
+        .bind(credit.0.max(0))
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Puts subscription `id` in `localpay_subscriptions` on `plan` for the period `[start, end)`.
+pub(crate) async fn set_plan(
+    conn: &mut AnyConnection,
+    id: &str,
+    plan: PlanId,
+    (start, end): (i64, i64),
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "UPDATE localpay_subscriptions SET plan = $1, current_period_start = $2, current_period_end = $3 WHERE id = $4",
+    )
+    .bind(plan.as_str())
+    .bind(start)
+    .bind(end)
+    .bind(id)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Ends subscription `id` in `localpay_subscriptions` at `now` and marks every invoice it paid
+/// in `localpay_invoices` refunded. Doing it again changes nothing.
+pub(crate) async fn refund_and_cancel(
+    conn: &mut AnyConnection,
+    id: &str,
+    now: i64,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "UPDATE localpay_subscriptions SET status = 'canceled', canceled_at = COALESCE(canceled_at, $1), \
+         current_period_end = CASE WHEN current_period_end > $1 THEN $1 ELSE current_period_end END \
+         WHERE id = $2 AND status <> 'canceled'",
+    )
+    .bind(now)
+    .bind(id)
+    .execute(&mut *conn)
+    .await?;
+    sqlx::query("UPDATE localpay_invoices SET status = 'refunded' WHERE subscription_id = $1 AND status = 'paid'")
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}

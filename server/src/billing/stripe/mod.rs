@@ -2,6 +2,7 @@
 //! Customers, Subscriptions, Invoices, cancel at period end and resuming it, over Stripe's REST
 //! API with the secret key, pinned to API version 2024-06-20. Webhooks are in `webhook`.
 
+mod changes;
 pub mod routes;
 pub mod webhook;
 
@@ -354,6 +355,31 @@ impl PaymentProvider for StripeProvider {
         self.subscription(subscription_id)
             .await?
             .ok_or_else(|| AppError::not_found("You have no membership yet."))
+    }
+
+    async fn preview_plan_change(
+        &self,
+        subscription_id: &str,
+        plan: PlanId,
+        at: i64,
+    ) -> Result<PlanChangePreview> {
+        self.preview_change(subscription_id, plan, at).await
+    }
+
+    async fn change_plan(
+        &self,
+        subscription_id: &str,
+        plan: PlanId,
+        preview_at: i64,
+    ) -> Result<SubscriptionInfo> {
+        self.apply_change(subscription_id, plan, preview_at).await?;
+        self.subscription(subscription_id)
+            .await?
+            .ok_or_else(|| AppError::not_found("You have no membership yet."))
+    }
+
+    async fn refund_and_cancel(&self, subscription_id: &str) -> Result<()> {
+        self.refund_subscription(subscription_id).await
     }
 
     async fn upcoming_invoice(

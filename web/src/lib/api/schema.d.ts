@@ -325,6 +325,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/stripe/changeplan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Changes the member's plan at once and charges the prorated amount; team seats follow. */
+        post: operations["change_plan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/stripe/changeplan/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The prorated cost of changing to `plan` now (Stripe's invoice preview). */
+        get: operations["preview_plan_change"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/stripe/checkout": {
         parameters: {
             query?: never;
@@ -334,7 +368,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Starts a checkout for a plan, signed in or not; answers the page to send the buyer to. */
+        /**
+         * Starts a checkout for a plan, signed in or not; answers the page to send the buyer to. One
+         *     membership per person: 409 for a member whose membership still runs, and for a visitor whose
+         *     e-mail already has an account (its owner signs in first).
+         */
         post: operations["checkout"];
         delete?: never;
         options?: never;
@@ -924,7 +962,21 @@ export interface components {
         ChangePassword: {
             password: string;
         };
+        ChangePlanBody: {
+            /** @description `solo`, `solo_yearly`, `team` or `team_yearly`. */
+            plan: string | null;
+            /**
+             * Format: int64
+             * @description The preview's `previewAt`, so the charge is what was shown (within the hour).
+             */
+            previewAt?: number | null;
+        };
         CheckoutBody: {
+            /**
+             * @description The e-mail the membership is for: required when not signed in (a signed-in member's
+             *     checkout is for their account's address, and this is ignored).
+             */
+            email?: string | null;
             /** @description `solo`, `solo_yearly`, `team` or `team_yearly`. */
             plan: string | null;
         };
@@ -1178,6 +1230,36 @@ export interface components {
              * @description Athletes covered.
              */
             seats: number;
+        };
+        /** @description What a plan change costs, shown before the member confirms it. */
+        PlanChangePreviewView: {
+            /**
+             * Format: int64
+             * @description Charged at once (minor units): the new plan less the unused time of the current one.
+             */
+            amountDueNow: number;
+            /**
+             * Format: int64
+             * @description Unused time worth more than the charge, taken off the next invoices (minor units).
+             */
+            credit: number;
+            currency: string;
+            /** @description The plan now. */
+            currentPlan: string;
+            /** Format: int64 */
+            nextAmount: number;
+            /**
+             * Format: int64
+             * @description When the new plan next renews (Unix seconds) and for how much (minor units).
+             */
+            nextRenewal: number;
+            /** @description The plan asked for. */
+            plan: string;
+            /**
+             * Format: int64
+             * @description The moment the amounts are computed for (Unix seconds): send it back to be charged them.
+             */
+            previewAt: number;
         };
         Plans: {
             plans: components["schemas"]["Plan"][];
@@ -2161,6 +2243,160 @@ export interface operations {
             };
         };
     };
+    change_plan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangePlanBody"];
+            };
+        };
+        responses: {
+            /** @description The membership on its new plan */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionView"];
+                };
+            };
+            /** @description Not a plan */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The card was declined */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A team member who does not pay for the team's plan */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No membership to change */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Already this plan, set to end, or the team does not fit the plan */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    preview_plan_change: {
+        parameters: {
+            query: {
+                /** @description The plan to change to: `solo`, `solo_yearly`, `team` or `team_yearly`. */
+                plan: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanChangePreviewView"];
+                };
+            };
+            /** @description Not a plan */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A team member who does not pay for the team's plan */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No membership to change */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Already this plan, set to end, or the team does not fit the plan */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     checkout: {
         parameters: {
             query?: never;
@@ -2183,6 +2419,23 @@ export interface operations {
                 };
             };
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Already a member, or the e-mail has an account */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

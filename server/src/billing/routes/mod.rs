@@ -1,5 +1,7 @@
 //! `/_api/v1/stripe/…`: checkout, the payment-return calls, membership and billing (SPEC §7).
 
+mod change;
+
 use axum::extract::{FromRequestParts, Path, Query, State};
 use axum::http::request::Parts;
 use axum::http::{header, StatusCode};
@@ -37,6 +39,8 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(update_default_payment_method))
         .routes(routes!(cancel))
         .routes(routes!(resume))
+        .routes(routes!(change::preview_plan_change))
+        .routes(routes!(change::change_plan))
         .routes(routes!(billing_history))
         .routes(routes!(super::local::routes::get_checkout))
         .routes(routes!(super::local::routes::pay))
@@ -83,6 +87,9 @@ pub struct CheckoutBody {
     /// `solo`, `solo_yearly`, `team` or `team_yearly`.
     #[schema(required = true)]
     pub plan: Option<String>,
+    /// The e-mail the membership is for: required when not signed in (a signed-in member's
+    /// checkout is for their account's address, and this is ignored).
+    pub email: Option<String>,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -90,9 +97,12 @@ pub struct CheckoutUrl {
     pub url: String,
 }
 
-/// Starts a checkout for a plan, signed in or not; answers the page to send the buyer to.
+/// Starts a checkout for a plan, signed in or not; answers the page to send the buyer to. One
+/// membership per person: 409 for a member whose membership still runs, and for a visitor whose
+/// e-mail already has an account (its owner signs in first).
 #[utoipa::path(post, path = "/stripe/checkout", tag = "billing", request_body = CheckoutBody,
-    responses((status = 200, body = CheckoutUrl), (status = 400, body = ErrorBody),
+    responses((status = 200, body = CheckoutUrl), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+              (status = 409, description = "Already a member, or the e-mail has an account", body = ErrorBody),
               (status = 429, description = "Too many checkouts from this address; see Retry-After", body = ErrorBody)))]
 pub async fn checkout(
     State(state): State<AppState>,
@@ -102,6 +112,13 @@ pub async fn checkout(
 ) -> Result<Json<CheckoutUrl>> {
     limit_payment_calls(&state, "checkout", &client).await?;
     let plan = PlanId::parse(body.plan.as_deref().unwrap_or(""))?;
+    let email = service::check_buyer(
+        &state.db,
+        me.as_ref().map(|me| me.id.as_str()),
+        body.email.as_deref(),
+        state.clock.now_ms(),
+    )
+    .await?;
     let base = &state.config.public_url;
     let t = u8::from(plan.is_team());
     let request = match &me {
@@ -118,7 +135,7 @@ pub async fn checkout(
         }
         None => CheckoutRequest {
             plan,
-            customer_email: None,
+            customer_email: email.map(|e| e.as_str().to_owned()),
             customer_id: None,
             buyer_user_id: None,
             success_url: format!("{base}/swaz-subscription-success-stripe-first-flow?success=true&sessionid={{CHECKOUT_SESSION_ID}}&t={t}"),
@@ -179,6 +196,9 @@ pub(crate) async fn subscription_success_result(
         FirstFlow::ExistingUser { email } => Err(AppError::conflict(format!(
             "An account already exists for this email; the new membership was added to it|{email}"
         ))),
+        FirstFlow::Refunded => Err(AppError::conflict(
+            "This e-mail already has a membership, so this payment was refunded and nothing changed. Sign in to see your plan.",
+        )),
     }
 }
 
@@ -419,7 +439,7 @@ pub(crate) async fn billing_history(
         }
         None => None,
     };
-    let history = state.payments.invoices(&customer).await?;
+    let history = service::paid_invoices(&state.db, state.payments.as_ref(), &me.id).await?;
     Ok(Json(BillingHistory {
         upcoming: upcoming.map(|u| UpcomingInvoice {
             id: u.id,
