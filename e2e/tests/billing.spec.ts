@@ -30,11 +30,19 @@ test('first flow: plan, declined then paid checkout, new account, membership, ca
   await expect(page.getByText('$199')).toBeVisible();
   await page.getByRole('button', { name: 'Start Individual' }).click();
 
-  // The local provider's checkout page.
+  // Whom the membership is for, before any payment.
+  const emailStep = page.getByRole('dialog', { name: /Who is this membership for\?/ });
+  await expect(emailStep).toBeVisible();
+  await emailStep.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(emailStep.getByText('Please enter your e-mail.')).toBeVisible();
+  await emailStep.getByLabel('E-mail').fill(email);
+  await emailStep.getByRole('button', { name: 'Continue to payment' }).click();
+
+  // The local provider's checkout page, for that address.
   await expect(page).toHaveURL(/\/_checkout\/[^/]+$/);
   await expect(page.getByText('Test mode — no real charge')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Individual' })).toBeVisible();
-  await page.getByLabel('E-mail').fill(email);
+  await expect(page.getByLabel('E-mail')).toHaveValue(email);
   await page.getByLabel('Name on card').fill('Ann Buyer');
   await fillCard(page, '4000 0000 0000 0002');
   await page.getByRole('button', { name: 'Pay $29' }).click();
@@ -119,7 +127,7 @@ test('a signed-in member subscribes through the member return page', async ({ pa
 
   await expect(page).toHaveURL(/\/_checkout\/[^/]+$/);
   await expect(page.getByRole('heading', { name: 'Team' })).toBeVisible();
-  await page.getByLabel('E-mail').fill(user.email);
+  await expect(page.getByLabel('E-mail')).toHaveValue(user.email);
   await page.getByLabel('Name on card').fill('Jordan Member');
   await fillCard(page, '4242 4242 4242 4242');
   await page.getByRole('button', { name: 'Pay $1,990' }).click();
@@ -130,25 +138,62 @@ test('a signed-in member subscribes through the member return page', async ({ pa
   await expect(page.getByText('Team · Yearly')).toBeVisible();
 });
 
-test('buying with the e-mail of an existing account attaches the subscription and asks to log in', async ({
+test('a visitor who gives the e-mail of an existing account is asked to sign in before paying', async ({
   page,
   user,
 }) => {
   await page.goto('/choose-a-plan');
   await page.getByRole('button', { name: 'Start Individual' }).click();
+  const emailStep = page.getByRole('dialog', { name: /Who is this membership for\?/ });
+  await emailStep.getByLabel('E-mail').fill(user.email);
+  await emailStep.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(
+    emailStep.getByRole('alert').filter({ hasText: 'There is already a SWAZ account for this e-mail.' }),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/choose-a-plan$/);
+
+  await emailStep.getByRole('link', { name: 'Sign in' }).click();
+  await submitLogin(page, user.email, user.password);
+  // Back on the plans, signed in: this time the checkout is theirs.
+  await expect(page).toHaveURL(/\/choose-a-plan$/);
+  await page.getByRole('button', { name: 'Start Individual' }).click();
   await expect(page).toHaveURL(/\/_checkout\/[^/]+$/);
-  await page.getByLabel('E-mail').fill(user.email);
-  await page.getByLabel('Name on card').fill('Jordan Again');
+  await expect(page.getByLabel('E-mail')).toHaveValue(user.email);
+});
+
+test('a member sees the prorated amount, then changes from monthly to yearly', async ({ page, user }) => {
+  await signIn(page, user);
+  await page.goto('/choose-a-plan');
+  await page.getByRole('button', { name: 'Start Individual' }).click();
+  await expect(page).toHaveURL(/\/_checkout\/[^/]+$/);
+  await page.getByLabel('Name on card').fill('Jordan Member');
   await fillCard(page, '4242 4242 4242 4242');
   await page.getByRole('button', { name: 'Pay $29' }).click();
+  await expect(page).toHaveURL(/\/user-dashboard$/, { timeout: 30_000 });
 
-  await expect(page).toHaveURL(/\/auth\/login/, { timeout: 30_000 });
-  await expect(page.getByRole('alert').filter({ hasText: 'New Subscription Added to your account' })).toBeVisible();
-  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(user.email);
-  await submitLogin(page, user.email, user.password);
-  await expect(page).toHaveURL(/\/user-dashboard$/);
+  // The plans page knows the member's plan and offers a change instead of a second checkout.
+  await page.goto('/choose-a-plan');
+  await expect(page.getByRole('button', { name: 'Your plan' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Change plan' })).toBeEnabled();
+
   await page.goto('/account/membership');
-  await expect(page.getByTestId('membership-status')).toHaveText('Active');
+  await expect(page.getByTestId('membership-plan')).toHaveText('Individual · Monthly');
+  await page.getByRole('link', { name: 'Change plan' }).click();
+  await expect(page).toHaveURL(/\/account\/change-plan$/);
+  await page.getByLabel(/Individual · Yearly/).click();
+  await expect(page.getByLabel(/Individual · Yearly/)).toBeChecked();
+  const preview = page.getByTestId('plan-change-preview');
+  // Just bought: the whole month is unused, so the year costs $289 less $29.
+  await expect(preview).toContainText('You pay $260 now');
+  await expect(preview).toContainText(/Then \$289\/year, renewing on \w+ \d{1,2}, \d{4}\./);
+  await page.getByRole('button', { name: 'Confirm and pay $260' }).click();
+
+  await expect(page).toHaveURL(/\/account\/membership$/);
+  await expect(toast(page, 'Your plan is now Individual · Yearly.')).toBeVisible();
+  await expect(page.getByTestId('membership-plan')).toHaveText('Individual · Yearly');
+  await page.goto('/account/billing');
+  await expect(page.getByTestId('invoice')).toHaveCount(2);
+  await expect(page.getByTestId('invoice').first()).toContainText('$260');
 });
 
 test('a member who cancelled resumes the membership with one click and sees the renewal date', async ({
@@ -159,7 +204,7 @@ test('a member who cancelled resumes the membership with one click and sees the 
   await page.goto('/choose-a-plan');
   await page.getByRole('button', { name: 'Start Individual' }).click();
   await expect(page).toHaveURL(/\/_checkout\/[^/]+$/);
-  await page.getByLabel('E-mail').fill(user.email);
+  await expect(page.getByLabel('E-mail')).toHaveValue(user.email);
   await page.getByLabel('Name on card').fill('Jordan Member');
   await fillCard(page, '4242 4242 4242 4242');
   await page.getByRole('button', { name: 'Pay $29' }).click();

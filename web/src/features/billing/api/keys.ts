@@ -5,4 +5,5 @@ export const billingKeys = {
   successResult: (sessionId: string, team: string) => ['SubscriptionSuccessResult', sessionId, team] as const,
   subscription: ['CustomerSubscription'] as const,
   billingHistory: ['CustomerBillingHistory'] as const,
+  planChangePreview: (plan: string) => ['PlanChangePreview', plan] as const,
 };

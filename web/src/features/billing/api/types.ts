@@ -10,3 +10,4 @@ export type CheckoutSession = Schemas['LocalCheckout'];
 export type Subscription = Schemas['SubscriptionView'];
 export type SubscriptionSuccessResult = Schemas['SubscriptionSuccessResult'];
 export type InvoiceHistoryEntry = Schemas['PastInvoice'];
+export type PlanChangePreview = Schemas['PlanChangePreviewView'];

@@ -81,6 +81,8 @@ export function CheckoutForm({ session, price }: CheckoutFormProps) {
           label={`${t.email}${optional}`}
           type="email"
           autoComplete="email"
+          // The membership's address was given before the checkout began: it is not changed here.
+          readOnly={Boolean(session.email)}
           error={errors.email?.message}
           {...form.register('email')}
         />

@@ -79,7 +79,14 @@ export function MembershipRoute() {
         {plan && (
           <>
             <dt className="col-sm-4 col-lg-3">{t.plan}</dt>
-            <dd className="col-sm-8 col-lg-9">{plan}</dd>
+            <dd className="col-sm-8 col-lg-9 d-flex flex-wrap align-items-center gap-2">
+              <span data-testid="membership-plan">{plan}</span>
+              {!data.cancelAtPeriodEnd && data.status !== 'canceled' && (
+                <Link to="../change-plan" relative="path" className="btn btn-sm btn-outline-primary">
+                  {billingTexts.changePlan.link}
+                </Link>
+              )}
+            </dd>
           </>
         )}
         <dt className="col-sm-4 col-lg-3">{t.card}</dt>

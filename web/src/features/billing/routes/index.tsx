@@ -29,4 +29,5 @@ export const billingAccountRoutes: RouteObject[] = [
   { path: 'membership', lazy: lazyScreen(screens, (s) => <s.MembershipRoute />) },
   { path: 'billing', lazy: lazyScreen(screens, (s) => <s.BillingRoute />) },
   { path: 'cancel-membership', lazy: lazyScreen(screens, (s) => <s.CancelMembershipRoute />) },
+  { path: 'change-plan', lazy: lazyScreen(screens, (s) => <s.ChangePlanRoute />) },
 ];
