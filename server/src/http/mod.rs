@@ -5,6 +5,7 @@
 pub mod client;
 pub mod json;
 pub mod openapi;
+pub mod page;
 pub mod rejections;
 pub mod security;
 pub mod serve;

@@ -3,7 +3,7 @@
 use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Response};
 use chrono::{DateTime, Utc};
-use maud::{html, Markup, DOCTYPE};
+use maud::{html, Markup};
 
 use super::links::Refused;
 use super::schedule::Kind;
@@ -16,26 +16,18 @@ fn page(status: StatusCode, title: &str, text: &str, base: &str) -> Response {
 }
 
 fn document(title: &str, text: &str, base: &str) -> Markup {
-    html! {
-        (DOCTYPE)
-        html lang="en" {
-            head {
-                meta charset="utf-8";
-                meta name="viewport" content="width=device-width, initial-scale=1";
-                meta name="robots" content="noindex";
-                title { (title) " · SWAZ" }
+    crate::http::page::document(
+        title,
+        base,
+        html! {
+            p { (text) }
+            p {
+                a href={ (base) "/account/notification-settings" } { "Notification settings" }
+                " · "
+                a href={ (base) "/user-dashboard" } { "Dashboard" }
             }
-            body style="font-family:Arial,sans-serif;color:#1a1a1a;max-width:32rem;margin:3rem auto;padding:0 1rem" {
-                h1 style="font-size:1.5rem" { (title) }
-                p { (text) }
-                p {
-                    a href={ (base) "/account/notification-settings" } { "Notification settings" }
-                    " · "
-                    a href={ (base) "/user-dashboard" } { "Dashboard" }
-                }
-            }
-        }
-    }
+        },
+    )
 }
 
 /// What a link that is not valid, or has expired, answers.

@@ -1,15 +1,19 @@
 //! `GET /_invoice/{token}`: a printable invoice of the test-mode provider. The token is the
 //! unguessable part of the URL, like Stripe's hosted invoice links; `?download=1` saves it.
 
-use maud::{html, Markup, PreEscaped, DOCTYPE};
+use maud::{html, Markup};
 
-use crate::db::{ms_to_rfc3339, Db};
+use crate::db::Db;
 use crate::domain::Cents;
 use crate::error::Result;
+use crate::http::page::{self, long_date};
 
-fn long_date(ms: i64) -> String {
-    chrono::DateTime::from_timestamp_millis(ms)
-        .map(|d| d.format("%B %-d, %Y").to_string())
+/// `paid` → `Paid`, as the app shows statuses.
+fn capitalised(status: &str) -> String {
+    let mut chars = status.chars();
+    chars
+        .next()
+        .map(|first| first.to_uppercase().chain(chars).collect())
         .unwrap_or_default()
 }
 
@@ -28,29 +32,21 @@ pub struct Invoice {
     card: (String, String),
 }
 
-/// The invoice's own stylesheet: markup we wrote, so it goes into the page unescaped.
-const STYLE: &str = "body{font-family:Arial,sans-serif;color:#1a1a1a;max-width:720px;margin:40px auto;padding:0 16px}\
-table{width:100%;border-collapse:collapse;margin:24px 0}td,th{padding:8px;border-bottom:1px solid #ddd;text-align:left}\
-.right{text-align:right}.badge{background:#198754;color:#fff;padding:2px 8px;border-radius:4px}\
-.test{background:#fff3cd;padding:8px 12px;border-radius:4px}";
-
-/// The printable page, which the download saves as it is.
-/// The printable page of `invoice`.
-pub fn document(invoice: &Invoice) -> Markup {
+/// The printable page of `invoice`, which the download saves as it is; `home` is the app's
+/// public address.
+pub fn document(invoice: &Invoice, home: &str) -> Markup {
     let (start, end) = invoice.period;
     let (brand, last4) = &invoice.card;
-    html! {
-        (DOCTYPE)
-        html lang="en" {
-            head {
-                meta charset="utf-8";
-                title { "Invoice " (invoice.number) }
-                style { (PreEscaped(STYLE)) }
-            }
-            body {
-                h1 { "SWAZ" }
-                p.test { "Test mode — no real charge was made." }
-                h2 { "Invoice " (invoice.number) " " span.badge { (invoice.status) } }
+    let title = format!("Invoice {}", invoice.number);
+    page::document(
+        &title,
+        home,
+        html! {
+            p.note { "Test mode — no real charge was made." }
+            div.card {
+                p {
+                    span.badge { (capitalised(&invoice.status)) }
+                }
                 p {
                     "Date: " (long_date(invoice.created_at))
                     br;
@@ -65,13 +61,10 @@ pub fn document(invoice: &Invoice) -> Markup {
                     }
                     tr { th colspan="2" { "Total paid" } th.right { (invoice.amount) } }
                 }
-                p {
-                    "Paid with " (brand) " ending in " (last4) ". Invoice date "
-                    (ms_to_rfc3339(invoice.created_at)) "."
-                }
+                p.muted { "Paid with " (brand) " ending in " (last4) "." }
             }
-        }
-    }
+        },
+    )
 }
 
 /// The columns of an invoice and its customer that the page prints. The page has always printed
@@ -159,24 +152,30 @@ mod tests {
 
     #[test]
     fn the_customer_name_and_email_are_shown_as_text() {
-        let html = document(&Invoice {
-            number: "SWAZ-0001".into(),
-            status: "paid".into(),
-            created_at: 1_764_000_000_000,
-            name: "<script>alert(1)</script>".into(),
-            email: "a\"&b@example.com".into(),
-            plan: "Individual membership, monthly",
-            period: (1_764_000_000_000, 1_766_600_000_000),
-            amount: "$29.00".into(),
-            card: ("visa".into(), "4242".into()),
-        })
+        let html = document(
+            &Invoice {
+                number: "SWAZ-0001".into(),
+                status: "paid".into(),
+                created_at: 1_764_000_000_000,
+                name: "<script>alert(1)</script>".into(),
+                email: "a\"&b@example.com".into(),
+                plan: "Individual membership, monthly",
+                period: (1_764_000_000_000, 1_766_600_000_000),
+                amount: "$29.00".into(),
+                card: ("visa".into(), "4242".into()),
+            },
+            "https://swaz.test",
+        )
         .into_string();
         let billed =
             "Billed to: &lt;script&gt;alert(1)&lt;/script&gt; &lt;a&quot;&amp;b@example.com&gt;";
         let line = r#"<tr><td>Individual membership, monthly</td><td>November 24, 2025 – December 24, 2025</td><td class="right">$29.00</td></tr>"#;
         assert!(!html.contains("<script>"), "{html}");
         assert!(html.contains(billed), "{html}");
-        assert!(html.contains("<title>Invoice SWAZ-0001</title>"), "{html}");
+        assert!(
+            html.contains("<title>Invoice SWAZ-0001 · SWAZ</title>"),
+            "{html}"
+        );
         assert!(html.contains(line), "{html}");
     }
 }

@@ -142,7 +142,7 @@ pub(crate) async fn invoice_page(
     let invoice = invoice_page::load(&state.db, &token)
         .await?
         .ok_or_else(|| AppError::not_found("This invoice link is not valid."))?;
-    let html = invoice_page::document(&invoice).into_string();
+    let html = invoice_page::document(&invoice, &state.config.public_url).into_string();
     if query.download.is_some() {
         let disposition = format!(
             "attachment; filename=\"SWAZ-invoice-{}.html\"",
