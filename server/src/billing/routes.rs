@@ -93,7 +93,8 @@ pub struct CheckoutUrl {
 /// Starts a checkout for a plan, signed in or not; answers the page to send the buyer to.
 #[utoipa::path(post, path = "/stripe/checkout", tag = "billing", request_body = CheckoutBody,
     responses((status = 200, body = CheckoutUrl), (status = 400, body = ErrorBody),
-              (status = 429, description = "Too many checkouts from this address; see Retry-After", body = ErrorBody)))]
+              (status = 429, description = "Too many checkouts from this address; see Retry-After", body = ErrorBody),
+              (status = 502, description = "The payment service refused or did not answer", body = ErrorBody)))]
 pub async fn checkout(
     State(state): State<AppState>,
     MaybeUser(me): MaybeUser,
@@ -154,7 +155,8 @@ pub(crate) struct SubscriptionSuccessResult {
 #[utoipa::path(post, path = "/stripe/subscriptionsuccess-result", tag = "billing", params(SessionQuery),
     responses((status = 200, body = SubscriptionSuccessResult), (status = 400, body = ErrorBody),
               (status = 404, body = ErrorBody), (status = 409, body = ErrorBody),
-              (status = 429, description = "Too many calls from this address; see Retry-After", body = ErrorBody)))]
+              (status = 429, description = "Too many calls from this address; see Retry-After", body = ErrorBody),
+              (status = 502, description = "The payment service refused or did not answer", body = ErrorBody)))]
 pub(crate) async fn subscription_success_result(
     State(state): State<AppState>,
     client: ClientMeta,
@@ -190,7 +192,8 @@ pub(crate) struct SuccessStatus {
 /// A signed-in member's checkout: attaches the membership to them.
 #[utoipa::path(post, path = "/stripe/subscriptionsuccess", tag = "billing", params(SessionQuery),
     responses((status = 200, body = SuccessStatus), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
-              (status = 404, body = ErrorBody)),
+              (status = 404, body = ErrorBody),
+              (status = 502, description = "The payment service refused or did not answer", body = ErrorBody)),
     security(("bearer" = [])))]
 pub(crate) async fn subscription_success(
     State(state): State<AppState>,
@@ -249,7 +252,8 @@ async fn my_subscription(state: &AppState, me: &CurrentUser) -> Result<Subscript
 
 /// The member's subscription, fresh from the provider.
 #[utoipa::path(get, path = "/stripe/getcustomersubscription", tag = "billing",
-    responses((status = 200, body = SubscriptionView), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)),
+    responses((status = 200, body = SubscriptionView), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody),
+              (status = 502, description = "The payment service refused or did not answer", body = ErrorBody)),
     security(("bearer" = [])))]
 pub async fn get_subscription(
     State(state): State<AppState>,
@@ -260,7 +264,8 @@ pub async fn get_subscription(
 
 /// Starts a card change; the checkout URL is in the `Location` header and the body.
 #[utoipa::path(get, path = "/stripe/subscription/changepaymentrequest", tag = "billing",
-    responses((status = 200, body = CheckoutUrl), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)),
+    responses((status = 200, body = CheckoutUrl), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody),
+              (status = 502, description = "The payment service refused or did not answer", body = ErrorBody)),
     security(("bearer" = [])))]
 pub(crate) async fn change_payment_request(
     State(state): State<AppState>,
@@ -288,7 +293,8 @@ pub(crate) async fn change_payment_request(
 #[utoipa::path(put, path = "/stripe/updatedefaultpaymentmethod/{sessionid}", tag = "billing",
     params(("sessionid" = String, Path)),
     responses((status = 200, body = PaymentMethod), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
-              (status = 404, body = ErrorBody)),
+              (status = 404, body = ErrorBody),
+              (status = 502, description = "The payment service refused or did not answer", body = ErrorBody)),
     security(("bearer" = [])))]
 pub(crate) async fn update_default_payment_method(
     State(state): State<AppState>,
@@ -317,7 +323,8 @@ pub struct CancelBody {
 /// Cancels at the end of the paid period; access continues until then.
 #[utoipa::path(post, path = "/stripe/cancelsubscription", tag = "billing", request_body = CancelBody,
     responses((status = 200, body = SubscriptionView), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
-              (status = 404, body = ErrorBody)),
+              (status = 404, body = ErrorBody),
+              (status = 502, description = "The payment service refused or did not answer", body = ErrorBody)),
     security(("bearer" = [])))]
 pub async fn cancel(
     State(state): State<AppState>,
@@ -351,7 +358,8 @@ pub async fn cancel(
               (status = 401, description = "Not signed in", body = ErrorBody),
               (status = 403, description = "A team member who does not pay for the team's plan", body = ErrorBody),
               (status = 404, description = "No membership", body = ErrorBody),
-              (status = 409, description = "Not set to end, or the paid period has already ended", body = ErrorBody)),
+              (status = 409, description = "Not set to end, or the paid period has already ended", body = ErrorBody),
+              (status = 502, description = "The payment service refused or did not answer", body = ErrorBody)),
     security(("bearer" = [])))]
 pub async fn resume(
     State(state): State<AppState>,
@@ -391,7 +399,8 @@ pub(crate) struct BillingHistory {
 
 /// The next invoice (none once cancelled) and the paid ones, newest first.
 #[utoipa::path(get, path = "/stripe/getcustomerbillinghistory", tag = "billing",
-    responses((status = 200, body = BillingHistory), (status = 401, body = ErrorBody)),
+    responses((status = 200, body = BillingHistory), (status = 401, body = ErrorBody),
+              (status = 502, description = "The payment service refused or did not answer", body = ErrorBody)),
     security(("bearer" = [])))]
 pub(crate) async fn billing_history(
     State(state): State<AppState>,

@@ -1,12 +1,19 @@
 //! A fake Stripe HTTP server for the tests: the endpoints the Stripe provider calls, with
 //! Stripe's form-encoded requests and JSON objects, plus `/_fake/complete/{session}` standing in
 //! for the buyer paying on Stripe's hosted page.
+//!
+//! Like Stripe, it answers a POST whose `Idempotency-Key` it has seen with the stored answer (and
+//! refuses the key with other parameters); unlike Stripe, it refuses a POST without a key, so a
+//! test fails when SWAZ forgets one. It counts every call, and can be told to fail the next call
+//! to a path once (429, 500, a refusal) to exercise SWAZ's retries.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 
-use axum::extract::{Path, Query, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::body::{to_bytes, Body};
+use axum::extract::{Path, Query, Request, State};
+use axum::http::{HeaderMap, Method, StatusCode};
+use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Form, Json, Router};
@@ -25,6 +32,22 @@ pub struct Store {
     pub invoices: Vec<Value>,
     /// Every form the server received, by path.
     pub forms: Vec<(String, HashMap<String, String>)>,
+    /// Every call to Stripe's API, as (method, path), oldest first.
+    pub calls: Vec<(String, String)>,
+    /// The `Idempotency-Key` of every POST (failed ones too), as (path, key), oldest first.
+    pub keys: Vec<(String, String)>,
+    /// Answers to give once instead of serving: (method, path, status).
+    failures: Vec<(String, String, u16)>,
+    /// The stored answer of each idempotency key: the request it was for, status and body.
+    idempotent: HashMap<String, Replay>,
+    /// Subscriptions that end (as Stripe ends an unpaid one) just before their next update.
+    pub end_before_next_update: HashSet<String>,
+}
+
+struct Replay {
+    request: (String, Vec<u8>),
+    status: StatusCode,
+    body: Vec<u8>,
 }
 
 impl Store {
@@ -54,6 +77,97 @@ fn refused(headers: &HeaderMap) -> Option<Response> {
     (!ok).then(|| {
         (StatusCode::UNAUTHORIZED, Json(json!({ "error": { "type": "invalid_request_error", "message": "Invalid API Key provided" } }))).into_response()
     })
+}
+
+fn stripe_error(status: StatusCode, kind: &str, message: &str) -> Response {
+    (
+        status,
+        Json(json!({ "error": { "type": kind, "message": message } })),
+    )
+        .into_response()
+}
+
+/// In front of every handler: counts the call, gives an answer the test asked for, and keeps
+/// Stripe's idempotency rules for POSTs.
+async fn guard(State(s): State<Shared>, request: Request, next: Next) -> Response {
+    let method = request.method().clone();
+    let path = request.uri().path().to_owned();
+    if !path.starts_with("/v1/") {
+        return next.run(request).await;
+    }
+    let key = request
+        .headers()
+        .get("idempotency-key")
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_owned);
+    let failure = {
+        let mut store = s.lock().unwrap();
+        store.calls.push((method.to_string(), path.clone()));
+        if let Some(key) = &key {
+            store.keys.push((path.clone(), key.clone()));
+        }
+        let at = store
+            .failures
+            .iter()
+            .position(|(m, p, _)| *m == method.as_str() && *p == path);
+        at.map(|at| store.failures.remove(at).2)
+    };
+    if let Some(status) = failure {
+        let status = StatusCode::from_u16(status).unwrap();
+        return match status.as_u16() {
+            429 => stripe_error(
+                status,
+                "invalid_request_error",
+                "Too many requests hit the API too quickly.",
+            ),
+            500.. => stripe_error(status, "api_error", "Something went wrong on Stripe's end."),
+            _ => stripe_error(
+                status,
+                "invalid_request_error",
+                "This request was refused for the test.",
+            ),
+        };
+    }
+    if method != Method::POST {
+        return next.run(request).await;
+    }
+    let Some(key) = key else {
+        return stripe_error(
+            StatusCode::BAD_REQUEST,
+            "invalid_request_error",
+            "The fake Stripe refuses a POST without an Idempotency-Key header.",
+        );
+    };
+    let (parts, body) = request.into_parts();
+    let body = to_bytes(body, 1 << 20).await.unwrap().to_vec();
+    let asked = (path, body.clone());
+    if let Some(replay) = s.lock().unwrap().idempotent.get(&key) {
+        if replay.request != asked {
+            return stripe_error(
+                StatusCode::BAD_REQUEST,
+                "idempotency_error",
+                "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+            );
+        }
+        let mut res = (replay.status, replay.body.clone()).into_response();
+        res.headers_mut()
+            .insert("content-type", "application/json".parse().unwrap());
+        res.headers_mut()
+            .insert("idempotent-replayed", "true".parse().unwrap());
+        return res;
+    }
+    let res = next.run(Request::from_parts(parts, Body::from(body))).await;
+    let (parts, body) = res.into_parts();
+    let body = to_bytes(body, 1 << 20).await.unwrap().to_vec();
+    s.lock().unwrap().idempotent.insert(
+        key,
+        Replay {
+            request: asked,
+            status: parts.status,
+            body: body.clone(),
+        },
+    );
+    Response::from_parts(parts, Body::from(body))
 }
 
 fn card(pm: &Value) -> Value {
@@ -215,9 +329,14 @@ async fn update_subscription(
     store
         .forms
         .push((format!("/v1/subscriptions/{id}"), form.clone()));
+    let ends_now = store.end_before_next_update.remove(&id);
     let Some(sub) = store.subscriptions.get_mut(&id) else {
         return missing("subscription");
     };
+    if ends_now {
+        sub["status"] = json!("canceled");
+        sub["ended_at"] = json!(chrono::Utc::now().timestamp());
+    }
     if sub["status"] == "canceled" && form.contains_key("cancel_at_period_end") {
         return (StatusCode::BAD_REQUEST, Json(json!({ "error": { "type": "invalid_request_error", "message": "A canceled subscription can only update its cancellation_details and metadata." } }))).into_response();
     }
@@ -341,6 +460,7 @@ impl FakeStripe {
             .route("/v1/payment_methods/{id}", get(get_payment_method))
             .route("/v1/invoices/upcoming", get(upcoming))
             .route("/v1/invoices", get(list_invoices))
+            .layer(middleware::from_fn_with_state(store.clone(), guard))
             .with_state(store.clone());
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let base = format!("http://{}", listener.local_addr().unwrap());
@@ -364,6 +484,20 @@ impl FakeStripe {
             .await
             .unwrap();
         assert_eq!(res.status(), 200);
+    }
+
+    /// The next call of `method` to `path` is answered `status` instead of being served.
+    pub fn fail_once(&self, method: &str, path: &str, status: u16) {
+        self.store
+            .lock()
+            .unwrap()
+            .failures
+            .push((method.to_owned(), path.to_owned(), status));
+    }
+
+    /// Every call made to Stripe's API so far, as (method, path).
+    pub fn calls(&self) -> Vec<(String, String)> {
+        self.store.lock().unwrap().calls.clone()
     }
 
     pub fn configure(&self, billing: &mut swaz::config::BillingConfig) {

@@ -492,3 +492,160 @@ async fn a_subscription_updated_event_that_drops_the_cancellation_is_mirrored() 
     assert_eq!(status, StatusCode::OK);
     assert_eq!(mirrored_cancel(&app, &sub_id).await, 0);
 }
+
+/// The fake Stripe's calls of `method` to `path`.
+fn calls_to(fake: &FakeStripe, method: &str, path: &str) -> usize {
+    fake.calls()
+        .iter()
+        .filter(|(m, p)| m == method && p == path)
+        .count()
+}
+
+#[tokio::test]
+async fn a_429_and_a_500_from_stripe_are_retried_with_the_same_idempotency_key() {
+    let (app, fake) = stripe_app().await;
+    let (token, sub_id) = stripe_member(&app, &fake).await;
+    let path = format!("/v1/subscriptions/{sub_id}");
+    fake.fail_once("POST", &path, 429);
+    fake.fail_once("GET", &path, 500);
+    let before = (
+        calls_to(&fake, "POST", &path),
+        calls_to(&fake, "GET", &path),
+    );
+
+    let (status, body) = app
+        .post_as(&token, "/_api/v1/stripe/cancelsubscription", json!({}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["cancelAtPeriodEnd"], true);
+    assert_eq!(mirrored_cancel(&app, &sub_id).await, 1);
+    assert_eq!(
+        subscription_forms(&fake, &sub_id),
+        [form(&[("cancel_at_period_end", "true")])],
+        "Stripe made the change once"
+    );
+    assert_eq!(calls_to(&fake, "POST", &path) - before.0, 2, "one retry");
+    assert!(
+        calls_to(&fake, "GET", &path) - before.1 >= 2,
+        "the read was retried"
+    );
+    let keys: Vec<String> = fake
+        .store
+        .lock()
+        .unwrap()
+        .keys
+        .iter()
+        .filter(|(p, _)| *p == path)
+        .map(|(_, key)| key.clone())
+        .collect();
+    assert_eq!(keys.len(), 2);
+    assert_eq!(keys[0], keys[1], "the retry sent the first try's key");
+}
+
+#[tokio::test]
+async fn stripe_failing_on_every_try_answers_502_and_nothing_is_changed() {
+    let (app, fake) = stripe_app().await;
+    let (token, sub_id) = stripe_member(&app, &fake).await;
+    let path = format!("/v1/subscriptions/{sub_id}");
+    for _ in 0..3 {
+        fake.fail_once("POST", &path, 503);
+    }
+    let (status, body) = app
+        .post_as(&token, "/_api/v1/stripe/cancelsubscription", json!({}))
+        .await;
+    assert_eq!(
+        (status, body["code"].as_str(), body["message"].as_str()),
+        (
+            StatusCode::BAD_GATEWAY,
+            Some("bad_gateway"),
+            Some("The payment service is not answering right now. Please try again in a few minutes.")
+        )
+    );
+    assert_eq!(
+        calls_to(&fake, "POST", &path),
+        3,
+        "three tries, then it gives up"
+    );
+    assert_eq!(mirrored_cancel(&app, &sub_id).await, 0);
+}
+
+#[tokio::test]
+async fn a_change_stripe_refuses_answers_502_with_what_to_do() {
+    let (app, fake) = stripe_app().await;
+    let (token, sub_id) = stripe_member(&app, &fake).await;
+    let path = format!("/v1/subscriptions/{sub_id}");
+    fake.fail_once("POST", &path, 400);
+    let (status, body) = app
+        .post_as(&token, "/_api/v1/stripe/cancelsubscription", json!({}))
+        .await;
+    assert_eq!(
+        (status, body["message"].as_str()),
+        (
+            StatusCode::BAD_GATEWAY,
+            Some("The payment service refused this change; nothing was charged. Please try again later or contact support.")
+        )
+    );
+    assert_eq!(
+        calls_to(&fake, "POST", &path),
+        1,
+        "a refusal is not retried"
+    );
+    assert_eq!(mirrored_cancel(&app, &sub_id).await, 0);
+    assert_eq!(
+        fake.store.lock().unwrap().subscriptions[&sub_id]["cancel_at_period_end"],
+        false
+    );
+}
+
+#[tokio::test]
+async fn resuming_a_membership_stripe_ended_meanwhile_answers_409_ended() {
+    let (app, fake) = stripe_app().await;
+    let (token, sub_id) = stripe_member(&app, &fake).await;
+    let (status, _) = app
+        .post_as(&token, "/_api/v1/stripe/cancelsubscription", json!({}))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    // Stripe ends the subscription between SWAZ's read and its update.
+    fake.store
+        .lock()
+        .unwrap()
+        .end_before_next_update
+        .insert(sub_id.clone());
+    let (status, body) = app
+        .post_as(&token, "/_api/v1/stripe/resumesubscription", json!({}))
+        .await;
+    assert_eq!(
+        (status, body["message"].as_str()),
+        (
+            StatusCode::CONFLICT,
+            Some("This membership has already ended, so it can no longer be resumed. Choose a plan to become a member again.")
+        )
+    );
+}
+
+#[tokio::test]
+async fn cancel_resume_and_cancel_again_each_reach_stripe_under_their_own_key() {
+    let (app, fake) = stripe_app().await;
+    let (token, sub_id) = stripe_member(&app, &fake).await;
+    for (path, cancel) in [
+        ("cancelsubscription", true),
+        ("resumesubscription", false),
+        ("cancelsubscription", true),
+    ] {
+        let (status, body) = app
+            .post_as(&token, &format!("/_api/v1/stripe/{path}"), json!({}))
+            .await;
+        assert_eq!(status, StatusCode::OK, "{path}: {body}");
+        assert_eq!(body["cancelAtPeriodEnd"], cancel, "{path}");
+    }
+    // A replayed key would have answered without the fake recording the form again.
+    assert_eq!(
+        subscription_forms(&fake, &sub_id),
+        [
+            form(&[("cancel_at_period_end", "true")]),
+            form(&[("cancel_at_period_end", "false")]),
+            form(&[("cancel_at_period_end", "true")])
+        ]
+    );
+    assert_eq!(mirrored_cancel(&app, &sub_id).await, 1);
+}

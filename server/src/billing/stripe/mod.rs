@@ -1,13 +1,16 @@
 //! The Stripe provider: Checkout Sessions (subscription mode; setup mode for a card change),
 //! Customers, Subscriptions, Invoices, cancel at period end and resuming it, over Stripe's REST
-//! API with the secret key, pinned to API version 2024-06-20. Webhooks are in `webhook`.
+//! API with the secret key, pinned to API version 2024-06-20. The HTTP calls (keys, retries,
+//! refusals) are in `client`, webhooks in `webhook`.
 
+mod client;
 pub mod routes;
 pub mod webhook;
 
 use async_trait::async_trait;
 use serde_json::Value;
 
+use self::client::{Client, Operation, Refusal};
 use super::plans::{self, PlanId, ALL};
 use super::provider::*;
 use crate::config::BillingConfig;
@@ -17,9 +20,7 @@ use crate::error::{AppError, Result};
 pub(crate) const API_VERSION: &str = "2024-06-20";
 
 pub(crate) struct StripeProvider {
-    http: reqwest::Client,
-    base: String,
-    key: String,
+    stripe: Client,
     billing: BillingConfig,
 }
 
@@ -108,78 +109,60 @@ impl StripeProvider {
                 anyhow::anyhow!("STRIPE_SECRET_KEY is required with SWAZ_PAYMENTS=stripe")
             })?;
         Ok(Self {
-            http: reqwest::Client::builder()
-                .timeout(std::time::Duration::from_secs(30))
-                .build()?,
-            base: billing.stripe_api_base.trim_end_matches('/').to_owned(),
-            key,
+            stripe: Client::new(&billing.stripe_api_base, key, API_VERSION.to_owned())?,
             billing,
         })
     }
 
-    /// One Stripe call; `None` for Stripe's 404 (`resource_missing`).
-    async fn call(
-        &self,
-        method: reqwest::Method,
-        path: &str,
-        form: &[(String, String)],
-    ) -> Result<Option<Value>> {
-        let url = format!("{}{path}", self.base);
-        let mut req = self
-            .http
-            .request(method.clone(), &url)
-            .bearer_auth(&self.key)
-            .header("Stripe-Version", API_VERSION);
-        req = if method == reqwest::Method::GET {
-            req.query(form)
-        } else {
-            req.form(form)
-        };
-        let res = req
-            .send()
-            .await
-            .map_err(|e| AppError::Internal(anyhow::anyhow!("calling Stripe {path}: {e}")))?;
-        let status = res.status();
-        let body: Value = res
-            .json()
-            .await
-            .map_err(|e| AppError::Internal(anyhow::anyhow!("reading Stripe {path}: {e}")))?;
-        if status == reqwest::StatusCode::NOT_FOUND {
-            return Ok(None);
-        }
-        if !status.is_success() {
-            let message = body
-                .pointer("/error/message")
-                .and_then(Value::as_str)
-                .unwrap_or("Stripe refused the request");
-            if status.is_client_error()
-                && body.pointer("/error/type").and_then(Value::as_str) == Some("card_error")
-            {
-                return Err(AppError::PaymentRequired(message.to_owned()));
-            }
-            return Err(AppError::Internal(anyhow::anyhow!(
-                "Stripe {path} answered {status}: {message}"
-            )));
-        }
-        Ok(Some(body))
-    }
-
     async fn get(&self, path: &str, query: &[(&str, &str)]) -> Result<Option<Value>> {
-        let form: Vec<(String, String)> = query
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect();
-        self.call(reqwest::Method::GET, path, &form).await
+        self.stripe.get(path, query).await
     }
 
-    async fn post(&self, path: &str, form: &[(&str, &str)]) -> Result<Value> {
-        let form: Vec<(String, String)> = form
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect();
-        self.call(reqwest::Method::POST, path, &form)
+    /// Sets or clears a subscription's pending cancellation. When Stripe refuses because the
+    /// subscription has meanwhile ended, the answer says so as SWAZ's own check would.
+    async fn set_cancel_at_period_end(
+        &self,
+        subscription_id: &str,
+        cancel: bool,
+        ended: AppError,
+    ) -> Result<SubscriptionInfo> {
+        let op = Operation::start();
+        let path = format!("/v1/subscriptions/{}", urlencoding::encode(subscription_id));
+        let value = if cancel { "true" } else { "false" };
+        let step = if cancel { "cancel" } else { "resume" };
+        let answer = self
+            .stripe
+            .try_post(&op.key(step), &path, &[("cancel_at_period_end", value)])
+            .await?;
+        if let Err(refusal) = answer {
+            return Err(self
+                .refusal_of_ended(subscription_id, refusal, &path, ended)
+                .await);
+        }
+        self.subscription(subscription_id)
             .await?
-            .ok_or_else(|| AppError::not_found("Stripe does not know that record."))
+            .ok_or_else(|| AppError::not_found("You have no membership yet."))
+    }
+
+    /// `ended` when the subscription Stripe refused to change has ended, else the refusal.
+    async fn refusal_of_ended(
+        &self,
+        subscription_id: &str,
+        refusal: Refusal,
+        path: &str,
+        ended: AppError,
+    ) -> AppError {
+        if refusal.kind.as_deref() == Some("invalid_request_error") {
+            if let Ok(Some(sub)) = self.subscription(subscription_id).await {
+                if matches!(
+                    sub.status,
+                    SubscriptionStatus::Canceled | SubscriptionStatus::IncompleteExpired
+                ) {
+                    return ended;
+                }
+            }
+        }
+        refusal.into_error(path, true)
     }
 }
 
@@ -208,7 +191,11 @@ impl PaymentProvider for StripeProvider {
         if let Some(buyer) = &r.buyer_user_id {
             form.push(("client_reference_id", buyer));
         }
-        let session = self.post("/v1/checkout/sessions", &form).await?;
+        let op = Operation::start();
+        let session = self
+            .stripe
+            .post(&op.key("checkout"), "/v1/checkout/sessions", &form)
+            .await?;
         Ok(CheckoutLink {
             id: text(&session, "id").unwrap_or_default(),
             url: text(&session, "url").unwrap_or_default(),
@@ -216,8 +203,11 @@ impl PaymentProvider for StripeProvider {
     }
 
     async fn create_setup_checkout(&self, r: SetupRequest) -> Result<CheckoutLink> {
+        let op = Operation::start();
         let session = self
+            .stripe
             .post(
+                &op.key("setup"),
                 "/v1/checkout/sessions",
                 &[
                     ("mode", "setup"),
@@ -310,23 +300,31 @@ impl PaymentProvider for StripeProvider {
                 )
             })?
             .to_owned();
-        self.post(
-            &format!("/v1/customers/{customer}"),
-            &[("invoice_settings[default_payment_method]", &pm)],
-        )
-        .await?;
+        let op = Operation::start();
+        self.stripe
+            .post(
+                &op.key("customer"),
+                &format!("/v1/customers/{}", urlencoding::encode(&customer)),
+                &[("invoice_settings[default_payment_method]", &pm)],
+            )
+            .await?;
         if let Some(sub) = s
             .pointer("/setup_intent/metadata/subscription_id")
             .and_then(Value::as_str)
         {
-            self.post(
-                &format!("/v1/subscriptions/{sub}"),
-                &[("default_payment_method", &pm)],
-            )
-            .await?;
+            self.stripe
+                .post(
+                    &op.key("subscription"),
+                    &format!("/v1/subscriptions/{}", urlencoding::encode(sub)),
+                    &[("default_payment_method", &pm)],
+                )
+                .await?;
         }
         let method = self
-            .get(&format!("/v1/payment_methods/{pm}"), &[])
+            .get(
+                &format!("/v1/payment_methods/{}", urlencoding::encode(&pm)),
+                &[],
+            )
             .await?
             .ok_or_else(|| {
                 AppError::Internal(anyhow::anyhow!("Stripe lost payment method {pm}"))
@@ -335,25 +333,21 @@ impl PaymentProvider for StripeProvider {
     }
 
     async fn cancel_at_period_end(&self, subscription_id: &str) -> Result<SubscriptionInfo> {
-        self.post(
-            &format!("/v1/subscriptions/{subscription_id}"),
-            &[("cancel_at_period_end", "true")],
+        self.set_cancel_at_period_end(
+            subscription_id,
+            true,
+            AppError::bad_request("This membership has already ended."),
         )
-        .await?;
-        self.subscription(subscription_id)
-            .await?
-            .ok_or_else(|| AppError::not_found("You have no membership yet."))
+        .await
     }
 
     async fn resume(&self, subscription_id: &str) -> Result<SubscriptionInfo> {
-        self.post(
-            &format!("/v1/subscriptions/{subscription_id}"),
-            &[("cancel_at_period_end", "false")],
+        self.set_cancel_at_period_end(
+            subscription_id,
+            false,
+            AppError::conflict(ENDED_CANNOT_RESUME),
         )
-        .await?;
-        self.subscription(subscription_id)
-            .await?
-            .ok_or_else(|| AppError::not_found("You have no membership yet."))
+        .await
     }
 
     async fn upcoming_invoice(
