@@ -29,11 +29,14 @@ pub struct Store {
     pub subscriptions: HashMap<String, Value>,
     pub customers: HashMap<String, Value>,
     pub payment_methods: HashMap<String, Value>,
+    pub payment_intents: HashMap<String, Value>,
     pub invoices: Vec<Value>,
     /// Every form the server received, by path.
     pub forms: Vec<(String, HashMap<String, String>)>,
     /// Every call to Stripe's API, as (method, path), oldest first.
     pub calls: Vec<(String, String)>,
+    /// Every `Stripe-Version` the calls named.
+    pub versions: HashSet<String>,
     /// The `Idempotency-Key` of every POST (failed ones too), as (path, key), oldest first.
     pub keys: Vec<(String, String)>,
     /// Answers to give once instead of serving: (method, path, status).
@@ -103,6 +106,11 @@ async fn guard(State(s): State<Shared>, request: Request, next: Next) -> Respons
     let failure = {
         let mut store = s.lock().unwrap();
         store.calls.push((method.to_string(), path.clone()));
+        if let Some(version) = request.headers().get("stripe-version") {
+            store
+                .versions
+                .insert(version.to_str().unwrap_or("").to_owned());
+        }
         if let Some(key) = &key {
             store.keys.push((path.clone(), key.clone()));
         }
@@ -265,19 +273,39 @@ async fn complete(
         let sub_id = store.id("sub");
         let plan = session["metadata"]["plan"].clone();
         let price = session["line_items_price"].clone();
-        store.subscriptions.insert(sub_id.clone(), json!({
-            "id": sub_id, "object": "subscription", "customer": customer, "status": "active",
-            "current_period_start": now, "current_period_end": now + 30 * 86400,
-            "cancel_at_period_end": false, "canceled_at": null, "metadata": { "plan": plan },
-            "items": { "data": [{ "price": { "id": price } }] }, "default_payment_method": pm_id,
-        }));
+        let item_id = store.id("si");
+        store.subscriptions.insert(
+            sub_id.clone(),
+            json!({
+                "id": sub_id, "object": "subscription", "customer": customer, "status": "active",
+                "cancel_at_period_end": false, "canceled_at": null, "metadata": { "plan": plan },
+                "items": { "object": "list", "data": [{
+                    "id": item_id, "object": "subscription_item", "price": { "id": price },
+                    "current_period_start": now, "current_period_end": now + 30 * 86400,
+                }] },
+                "default_payment_method": pm_id,
+            }),
+        );
         let invoice_id = store.id("in");
+        let pi_id = store.id("pi");
+        let charge_id = store.id("ch");
+        store.payment_intents.insert(pi_id.clone(), json!({
+            "id": pi_id, "object": "payment_intent", "customer": customer, "amount": 2900,
+            "currency": "usd", "status": "succeeded", "payment_method": pm_id, "latest_charge": charge_id,
+        }));
+        let payment_id = store.id("inpay");
         store.invoices.push(json!({
-            "id": invoice_id, "object": "invoice", "customer": customer, "subscription": sub_id, "created": now,
-            "status": "paid", "currency": "usd", "amount_due": 2900, "amount_paid": 2900, "charge": "ch_fake",
+            "id": invoice_id, "object": "invoice", "customer": customer, "created": now,
+            "parent": { "type": "subscription_details", "quote_details": null,
+                        "subscription_details": { "subscription": sub_id, "metadata": {} } },
+            "status": "paid", "currency": "usd", "amount_due": 2900, "amount_paid": 2900,
             "hosted_invoice_url": format!("https://invoice.stripe.test/i/{invoice_id}"),
             "invoice_pdf": format!("https://pay.stripe.test/invoice/{invoice_id}/pdf"),
-            "payment_intent": { "id": "pi_fake", "payment_method": pm_id },
+            "payments": { "object": "list", "has_more": false, "data": [{
+                "id": payment_id, "object": "invoice_payment", "invoice": invoice_id, "is_default": true,
+                "status": "paid", "amount_paid": 2900, "amount_requested": 2900, "currency": "usd",
+                "payment": { "type": "payment_intent", "payment_intent": pi_id },
+            }] },
         }));
         session["customer"] = json!(customer);
         session["subscription"] = json!(sub_id);
@@ -395,22 +423,77 @@ async fn get_payment_method(
     }
 }
 
-async fn upcoming(
+/// `POST /v1/invoices/create_preview` for a subscription: its next renewal, or
+/// `invoice_upcoming_none` once it is set to end or has ended.
+async fn create_preview(
     State(s): State<Shared>,
     headers: HeaderMap,
-    Query(q): Query<HashMap<String, String>>,
+    Form(form): Form<HashMap<String, String>>,
 ) -> Response {
     if let Some(r) = refused(&headers) {
         return r;
     }
     let store = s.lock().unwrap();
-    let Some(sub) = q
+    let sub = form
         .get("subscription")
         .and_then(|id| store.subscriptions.get(id))
-    else {
-        return missing("upcoming invoice");
+        .filter(|sub| {
+            sub["customer"].as_str() == form.get("customer").map(String::as_str)
+                && sub["status"] != "canceled"
+                && sub["cancel_at_period_end"] != true
+        });
+    let Some(sub) = sub else {
+        return (StatusCode::NOT_FOUND, Json(json!({ "error": { "type": "invalid_request_error", "code": "invoice_upcoming_none", "message": "No upcoming invoices for customer" } }))).into_response();
     };
-    Json(json!({ "object": "invoice", "created": sub["current_period_end"], "currency": "usd", "amount_due": 2900, "status": "draft" })).into_response()
+    Json(json!({
+        "id": format!("upcoming_{}", sub["id"].as_str().unwrap()), "object": "invoice",
+        "created": sub["items"]["data"][0]["current_period_end"], "currency": "usd",
+        "amount_due": 2900, "status": "draft", "customer": sub["customer"],
+        "parent": { "type": "subscription_details", "subscription_details": { "subscription": sub["id"] } },
+    }))
+    .into_response()
+}
+
+/// The query's value of `key`, and whether it asks to expand `field`.
+fn query_value(q: &[(String, String)], key: &str) -> String {
+    q.iter()
+        .find(|(k, _)| k == key)
+        .map(|(_, v)| v.clone())
+        .unwrap_or_default()
+}
+
+fn expands(q: &[(String, String)], field: &str) -> bool {
+    q.iter().any(|(k, v)| k == "expand[]" && v == field)
+}
+
+async fn list_payment_intents(
+    State(s): State<Shared>,
+    headers: HeaderMap,
+    Query(q): Query<Vec<(String, String)>>,
+) -> Response {
+    if let Some(r) = refused(&headers) {
+        return r;
+    }
+    let store = s.lock().unwrap();
+    let customer = query_value(&q, "customer");
+    let data: Vec<Value> = store
+        .payment_intents
+        .values()
+        .filter(|pi| pi["customer"] == customer.as_str())
+        .map(|pi| {
+            let mut pi = pi.clone();
+            if expands(&q, "data.payment_method") {
+                if let Some(pm) = pi["payment_method"]
+                    .as_str()
+                    .and_then(|pm| store.payment_methods.get(pm))
+                {
+                    pi["payment_method"] = pm.clone();
+                }
+            }
+            pi
+        })
+        .collect();
+    Json(json!({ "object": "list", "data": data, "has_more": false })).into_response()
 }
 
 async fn list_invoices(
@@ -422,22 +505,16 @@ async fn list_invoices(
         return r;
     }
     let store = s.lock().unwrap();
-    let customer = q
-        .iter()
-        .find(|(k, _)| k == "customer")
-        .map(|(_, v)| v.clone())
-        .unwrap_or_default();
+    let customer = query_value(&q, "customer");
     let data: Vec<Value> = store
         .invoices
         .iter()
         .filter(|i| i["customer"] == customer.as_str())
         .map(|i| {
             let mut i = i.clone();
-            if let Some(pm) = i["payment_intent"]["payment_method"]
-                .as_str()
-                .and_then(|pm| store.payment_methods.get(pm))
-            {
-                i["payment_intent"]["payment_method"] = pm.clone();
+            // `payments` is includable: only there when asked for.
+            if !expands(&q, "data.payments") {
+                i.as_object_mut().unwrap().remove("payments");
             }
             i
         })
@@ -458,8 +535,9 @@ impl FakeStripe {
             )
             .route("/v1/customers/{id}", post(update_customer))
             .route("/v1/payment_methods/{id}", get(get_payment_method))
-            .route("/v1/invoices/upcoming", get(upcoming))
+            .route("/v1/invoices/create_preview", post(create_preview))
             .route("/v1/invoices", get(list_invoices))
+            .route("/v1/payment_intents", get(list_payment_intents))
             .layer(middleware::from_fn_with_state(store.clone(), guard))
             .with_state(store.clone());
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();

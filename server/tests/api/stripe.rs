@@ -118,6 +118,18 @@ async fn checkout_sends_stripe_the_plans_price_and_the_return_addresses() {
 }
 
 #[tokio::test]
+async fn every_call_names_the_pinned_api_version() {
+    let (app, fake) = stripe_app().await;
+    let (token, _) = stripe_member(&app, &fake).await;
+    app.get_json("/_api/v1/stripe/getcustomerbillinghistory", &token)
+        .await;
+    assert_eq!(
+        fake.store.lock().unwrap().versions,
+        [swaz::config::DEFAULT_STRIPE_API_VERSION.to_owned()].into()
+    );
+}
+
+#[tokio::test]
 async fn a_stripe_member_sees_their_card_and_invoices_changes_the_card_and_cancels() {
     let (app, fake) = stripe_app().await;
     let (token, sub_id) = stripe_member(&app, &fake).await;
@@ -149,6 +161,9 @@ async fn a_stripe_member_sees_their_card_and_invoices_changes_the_card_and_cance
         history["history"][0]["paymentIntent"]["paymentMethod"]["card"]["last4"],
         "4242"
     );
+    assert!(history["history"][0]["charge"]
+        .as_str()
+        .is_some_and(|c| c.starts_with("ch_")));
 
     let res = app
         .get_auth(

@@ -6,7 +6,7 @@ use serde_json::Value;
 use sha2::Sha256;
 use subtle::ConstantTimeEq;
 
-use super::parse_subscription;
+use super::{invoice_subscription, parse_subscription};
 use crate::billing::service::Billing;
 use crate::billing::storage;
 use crate::error::{AppError, Result};
@@ -77,8 +77,15 @@ pub(crate) async fn apply(billing: Billing<'_>, event: &Value, now: i64) -> Resu
         | "customer.subscription.deleted"
         | "customer.subscription.created" => parse_subscription(&object, billing.plans),
         "invoice.paid" | "invoice.payment_failed" | "checkout.session.completed" => {
-            match object.get("subscription").and_then(Value::as_str) {
-                Some(sub_id) => billing.payments.subscription(sub_id).await?,
+            let sub_id = match kind.as_str() {
+                "checkout.session.completed" => object
+                    .get("subscription")
+                    .and_then(Value::as_str)
+                    .map(str::to_owned),
+                _ => invoice_subscription(&object),
+            };
+            match sub_id {
+                Some(sub_id) => billing.payments.subscription(&sub_id).await?,
                 None => None,
             }
         }
