@@ -172,6 +172,15 @@ pub(crate) async fn checkout_result(
     .await
 }
 
+/// Whether a Stripe event's id was recorded (its change is stored).
+pub(crate) async fn event_seen(conn: &mut AnyConnection, id: &str) -> sqlx::Result<bool> {
+    let found: Option<String> = sqlx::query_scalar("SELECT id FROM stripe_events WHERE id = $1")
+        .bind(id)
+        .fetch_optional(conn)
+        .await?;
+    Ok(found.is_some())
+}
+
 /// Records a Stripe event's id; `false` when it was recorded before (a repeated delivery).
 pub(crate) async fn note_event(
     conn: &mut AnyConnection,

@@ -20,6 +20,11 @@ use axum::{Form, Json, Router};
 use serde_json::{json, Value};
 
 pub const KEY: &str = "sk_test_fake_key";
+/// The API version SWAZ pins, whose shapes the fake speaks.
+pub const CURRENT: &str = swaz::config::DEFAULT_STRIPE_API_VERSION;
+/// The version SWAZ pinned before: billing periods on the subscription, `invoice.subscription`,
+/// `invoice.payment_intent` and `invoice.charge`. Webhook endpoints made then still send it.
+pub const OLDER: &str = "2024-06-20";
 pub const WEBHOOK_SECRET: &str = "whsec_fake_secret";
 
 #[derive(Default)]
@@ -496,6 +501,59 @@ async fn list_payment_intents(
     Json(json!({ "object": "list", "data": data, "has_more": false })).into_response()
 }
 
+async fn get_invoice(
+    State(s): State<Shared>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> Response {
+    if let Some(r) = refused(&headers) {
+        return r;
+    }
+    let store = s.lock().unwrap();
+    match store.invoices.iter().find(|i| i["id"] == id.as_str()) {
+        Some(invoice) => {
+            let mut invoice = invoice.clone();
+            invoice.as_object_mut().unwrap().remove("payments");
+            Json(invoice).into_response()
+        }
+        None => missing("invoice"),
+    }
+}
+
+/// A subscription as an endpoint on API version 2024-06-20 renders it.
+fn older_subscription(sub: &Value) -> Value {
+    let mut sub = sub.clone();
+    for field in ["current_period_start", "current_period_end"] {
+        sub[field] = sub["items"]["data"][0][field].take();
+        sub["items"]["data"][0]
+            .as_object_mut()
+            .unwrap()
+            .remove(field);
+    }
+    sub
+}
+
+/// An invoice as an endpoint on API version 2024-06-20 renders it.
+fn older_invoice(store: &Store, invoice: &Value) -> Value {
+    let mut invoice = invoice.clone();
+    let object = invoice.as_object_mut().unwrap();
+    let parent = object.remove("parent").unwrap_or(Value::Null);
+    object.insert(
+        "subscription".into(),
+        parent["subscription_details"]["subscription"].clone(),
+    );
+    let payments = object.remove("payments").unwrap_or(Value::Null);
+    let pi = payments["data"][0]["payment"]["payment_intent"].clone();
+    let charge = pi
+        .as_str()
+        .and_then(|pi| store.payment_intents.get(pi))
+        .map(|pi| pi["latest_charge"].clone())
+        .unwrap_or(Value::Null);
+    object.insert("payment_intent".into(), pi);
+    object.insert("charge".into(), charge);
+    invoice
+}
+
 async fn list_invoices(
     State(s): State<Shared>,
     headers: HeaderMap,
@@ -522,6 +580,13 @@ async fn list_invoices(
     Json(json!({ "object": "list", "data": data, "has_more": false })).into_response()
 }
 
+fn event(id: &str, kind: &str, version: &str, object: Value) -> Value {
+    json!({
+        "id": id, "object": "event", "api_version": version, "type": kind,
+        "created": chrono::Utc::now().timestamp(), "data": { "object": object },
+    })
+}
+
 impl FakeStripe {
     pub async fn start() -> Self {
         let store: Shared = Arc::default();
@@ -536,6 +601,7 @@ impl FakeStripe {
             .route("/v1/customers/{id}", post(update_customer))
             .route("/v1/payment_methods/{id}", get(get_payment_method))
             .route("/v1/invoices/create_preview", post(create_preview))
+            .route("/v1/invoices/{id}", get(get_invoice))
             .route("/v1/invoices", get(list_invoices))
             .route("/v1/payment_intents", get(list_payment_intents))
             .layer(middleware::from_fn_with_state(store.clone(), guard))
@@ -571,6 +637,63 @@ impl FakeStripe {
             .unwrap()
             .failures
             .push((method.to_owned(), path.to_owned(), status));
+    }
+
+    /// Ends a subscription on Stripe's side (a failed renewal, the Dashboard), sending no event.
+    pub fn end(&self, sub_id: &str) {
+        let now = chrono::Utc::now().timestamp();
+        let mut store = self.store.lock().unwrap();
+        let sub = store.subscriptions.get_mut(sub_id).unwrap();
+        sub["status"] = json!("canceled");
+        sub["canceled_at"] = json!(now);
+        sub["ended_at"] = json!(now);
+    }
+
+    /// Sets a field of a subscription on Stripe's side, sending no event.
+    pub fn set(&self, sub_id: &str, field: &str, value: Value) {
+        self.store
+            .lock()
+            .unwrap()
+            .subscriptions
+            .get_mut(sub_id)
+            .unwrap()[field] = value;
+    }
+
+    /// A `customer.subscription.*` event about the subscription as it is now, rendered in
+    /// `version` (`CURRENT` or `OLDER`).
+    pub fn subscription_event(&self, id: &str, kind: &str, sub_id: &str, version: &str) -> Value {
+        let sub = self.store.lock().unwrap().subscriptions[sub_id].clone();
+        let sub = if version == OLDER {
+            older_subscription(&sub)
+        } else {
+            sub
+        };
+        event(id, kind, version, sub)
+    }
+
+    /// An `invoice.*` event about the subscription's first invoice, rendered in `version`.
+    pub fn invoice_event(&self, id: &str, kind: &str, sub_id: &str, version: &str) -> Value {
+        let store = self.store.lock().unwrap();
+        let invoice = store
+            .invoices
+            .iter()
+            .find(|i| i["parent"]["subscription_details"]["subscription"] == sub_id)
+            .unwrap()
+            .clone();
+        let invoice = if version == OLDER {
+            older_invoice(&store, &invoice)
+        } else {
+            let mut invoice = invoice;
+            invoice.as_object_mut().unwrap().remove("payments");
+            invoice
+        };
+        event(id, kind, version, invoice)
+    }
+
+    /// A `checkout.session.completed` event about the session as it is now.
+    pub fn checkout_event(&self, id: &str, session_id: &str) -> Value {
+        let session = self.store.lock().unwrap().sessions[session_id].clone();
+        event(id, "checkout.session.completed", CURRENT, session)
     }
 
     /// Every call made to Stripe's API so far, as (method, path).

@@ -49,8 +49,8 @@ fn card_of(pm: &Value) -> Option<Card> {
     })
 }
 
-/// Reads a Stripe subscription object (from the API or a webhook event).
-pub(crate) fn parse_subscription(v: &Value, billing: &BillingConfig) -> Option<SubscriptionInfo> {
+/// Reads a Stripe subscription object.
+fn parse_subscription(v: &Value, billing: &BillingConfig) -> Option<SubscriptionInfo> {
     let plan = v
         .pointer("/metadata/plan")
         .and_then(Value::as_str)
@@ -88,7 +88,7 @@ fn period(sub: &Value, field: &str) -> Option<i64> {
 
 /// The subscription an invoice bills: `parent.subscription_details.subscription` since
 /// 2025-03-31, `subscription` before.
-pub(crate) fn invoice_subscription(invoice: &Value) -> Option<String> {
+fn invoice_subscription(invoice: &Value) -> Option<String> {
     invoice
         .pointer("/parent/subscription_details")
         .and_then(|details| text(details, "subscription"))
@@ -461,6 +461,16 @@ impl PaymentProvider for StripeProvider {
             .iter()
             .filter_map(|i| parse_invoice(i, &intents))
             .collect())
+    }
+
+    async fn invoice_subscription(&self, invoice_id: &str) -> Result<Option<String>> {
+        let invoice = self
+            .get(
+                &format!("/v1/invoices/{}", urlencoding::encode(invoice_id)),
+                &[],
+            )
+            .await?;
+        Ok(invoice.as_ref().and_then(invoice_subscription))
     }
 }
 
