@@ -144,6 +144,9 @@ pub struct BillingConfig {
     pub stripe_api_version: String,
     /// Stripe price ids for solo, solo_yearly, team, team_yearly.
     pub stripe_prices: [String; 4],
+    /// Seconds between rounds that re-read every running membership from the provider; 0 turns
+    /// them off in this instance (`SWAZ_BILLING_RECONCILE_SECS`).
+    pub reconcile_secs: u64,
 }
 
 /// Every setting of the server: `swaz serve`'s flags, each with its environment variable.
@@ -504,6 +507,15 @@ pub(crate) struct BillingSettings {
         default_value = DEFAULT_STRIPE_API_VERSION
     )]
     stripe_api_version: Setting,
+    /// Seconds between rounds that re-read every running membership from the payment provider
+    /// (repairing a lost webhook); 0 turns them off in this instance
+    #[arg(
+        long,
+        env = "SWAZ_BILLING_RECONCILE_SECS",
+        value_name = "SECONDS",
+        default_value = "3600"
+    )]
+    billing_reconcile_secs: Setting,
 }
 
 /// The newest Stripe API version this build was written and tested against (Stripe's published
@@ -636,6 +648,7 @@ impl BillingConfig {
             stripe_webhook_secret: given(s.stripe_webhook_secret).map(|s| Secret::new(s.text)),
             stripe_api_base: s.stripe_api_base.text,
             stripe_api_version: s.stripe_api_version.text.trim().to_owned(),
+            reconcile_secs: s.billing_reconcile_secs.parse()?,
             stripe_prices: [
                 price(s.stripe_price_solo),
                 price(s.stripe_price_solo_yearly),

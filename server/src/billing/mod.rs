@@ -7,6 +7,7 @@ pub mod extract;
 pub mod local;
 pub mod plans;
 pub mod provider;
+pub mod reconcile;
 pub mod routes;
 pub mod service;
 pub mod storage;

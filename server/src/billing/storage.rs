@@ -198,3 +198,16 @@ pub(crate) async fn note_event(
     .await?;
     Ok(inserted.rows_affected() == 1)
 }
+
+/// The subscriptions of `provider` SWAZ believes are running (active, trialing, past due) or set
+/// to end: the ones a lost webhook could leave wrong.
+pub(crate) async fn running(conn: &mut AnyConnection, provider: &str) -> sqlx::Result<Vec<String>> {
+    sqlx::query_scalar(
+        "SELECT id FROM subscriptions WHERE provider = $1 \
+         AND (status IN ('active', 'trialing', 'past_due') OR (cancel_at_period_end = 1 AND status <> 'canceled')) \
+         ORDER BY id",
+    )
+    .bind(provider)
+    .fetch_all(conn)
+    .await
+}

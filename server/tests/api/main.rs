@@ -28,6 +28,7 @@ mod mail;
 mod ops;
 mod planning;
 mod platform;
+mod reconcile;
 mod reminders;
 mod settings;
 mod stripe;

@@ -843,3 +843,46 @@ async fn cancel_resume_and_cancel_again_each_reach_stripe_under_their_own_key() 
     );
     assert_eq!(mirrored_cancel(&app, &sub_id).await, 1);
 }
+
+#[tokio::test]
+async fn a_reconcile_round_repairs_changes_whose_webhooks_were_lost() {
+    let (app, fake) = stripe_app().await;
+    let (token, sub_id) = stripe_member(&app, &fake).await;
+    let reconcile =
+        || swaz::billing::reconcile::round(app.state.billing(), app.state.clock.now_ms());
+
+    // Set to end in the customer portal; the event never arrived.
+    fake.set(&sub_id, "cancel_at_period_end", json!(true));
+    let done = reconcile().await.unwrap();
+    assert_eq!((done.refreshed, done.missing, done.failed), (1, 0, 0));
+    assert_eq!(mirrored_cancel(&app, &sub_id).await, 1);
+
+    // Ended by Stripe (say, unpaid); the event never arrived either.
+    fake.end(&sub_id);
+    assert_eq!(
+        roles(&app, &token).await,
+        json!(["PAID"]),
+        "SWAZ has not heard of it"
+    );
+    reconcile().await.unwrap();
+    assert_eq!(mirrored_status(&app, &sub_id).await, "canceled");
+    assert_eq!(roles(&app, &token).await, json!([]));
+
+    let calls = fake.calls().len();
+    let done = reconcile().await.unwrap();
+    assert_eq!(done.refreshed, 0, "an ended membership is not read again");
+    assert_eq!(fake.calls().len(), calls);
+}
+
+#[tokio::test]
+async fn a_reconcile_round_goes_on_past_a_membership_stripe_fails_on() {
+    let (app, fake) = stripe_app().await;
+    let (_, sub_id) = stripe_member(&app, &fake).await;
+    for _ in 0..3 {
+        fake.fail_once("GET", &format!("/v1/subscriptions/{sub_id}"), 503);
+    }
+    let done = swaz::billing::reconcile::round(app.state.billing(), app.state.clock.now_ms())
+        .await
+        .unwrap();
+    assert_eq!((done.refreshed, done.failed), (0, 1));
+}
