@@ -818,6 +818,43 @@ async fn resuming_a_membership_stripe_ended_meanwhile_answers_409_ended() {
 }
 
 #[tokio::test]
+async fn the_fake_stripe_keeps_stripes_idempotency_rules() {
+    let fake = FakeStripe::start().await;
+    fake.store.lock().unwrap().customers.insert(
+        "cus_1".into(),
+        json!({ "id": "cus_1", "invoice_settings": { "default_payment_method": null } }),
+    );
+    let post = |key: Option<&str>, pm: &str| {
+        let mut req = reqwest::Client::new()
+            .post(format!("{}/v1/customers/cus_1", fake.base))
+            .bearer_auth(crate::fake_stripe::KEY)
+            .header("stripe-version", crate::fake_stripe::CURRENT)
+            .form(&[("invoice_settings[default_payment_method]", pm.to_owned())]);
+        if let Some(key) = key {
+            req = req.header("idempotency-key", key);
+        }
+        req.send()
+    };
+    let res = post(None, "pm_1").await.unwrap();
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST, "no key, no change");
+    let first = post(Some("k1"), "pm_1").await.unwrap();
+    assert_eq!(first.status(), StatusCode::OK);
+    let again = post(Some("k1"), "pm_1").await.unwrap();
+    assert_eq!(again.headers()["idempotent-replayed"], "true");
+    let other = post(Some("k1"), "pm_2").await.unwrap();
+    assert_eq!(other.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(
+        other.json::<Value>().await.unwrap()["error"]["type"],
+        "idempotency_error"
+    );
+    assert_eq!(
+        fake.store.lock().unwrap().forms.len(),
+        1,
+        "only the first keyed request was applied"
+    );
+}
+
+#[tokio::test]
 async fn cancel_resume_and_cancel_again_each_reach_stripe_under_their_own_key() {
     let (app, fake) = stripe_app().await;
     let (token, sub_id) = stripe_member(&app, &fake).await;
