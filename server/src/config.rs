@@ -139,8 +139,14 @@ pub struct BillingConfig {
     pub stripe_secret_key: Option<Secret>,
     pub stripe_webhook_secret: Option<Secret>,
     pub stripe_api_base: String,
+    /// The `Stripe-Version` every call sends; the webhook endpoint should render events in it
+    /// too (`STRIPE_API_VERSION`).
+    pub stripe_api_version: String,
     /// Stripe price ids for solo, solo_yearly, team, team_yearly.
     pub stripe_prices: [String; 4],
+    /// Seconds between rounds that re-read every running membership from the provider; 0 turns
+    /// them off in this instance (`SWAZ_BILLING_RECONCILE_SECS`).
+    pub reconcile_secs: u64,
 }
 
 /// Every setting of the server: `swaz serve`'s flags, each with its environment variable.
@@ -493,6 +499,40 @@ pub(crate) struct BillingSettings {
         default_value = "https://api.stripe.com"
     )]
     stripe_api_base: Setting,
+    /// Stripe API version sent with every call; create the webhook endpoint with the same one
+    #[arg(
+        long,
+        env = "STRIPE_API_VERSION",
+        value_name = "VERSION",
+        default_value = DEFAULT_STRIPE_API_VERSION
+    )]
+    stripe_api_version: Setting,
+    /// Seconds between rounds that re-read every running membership from the payment provider
+    /// (repairing a lost webhook); 0 turns them off in this instance
+    #[arg(
+        long,
+        env = "SWAZ_BILLING_RECONCILE_SECS",
+        value_name = "SECONDS",
+        default_value = "3600"
+    )]
+    billing_reconcile_secs: Setting,
+}
+
+/// The newest Stripe API version this build was written and tested against (Stripe's published
+/// API description names it in `info.version`). Requests and parsing follow its shapes; webhook
+/// events are read only for ids, so an endpoint on another version still works.
+pub const DEFAULT_STRIPE_API_VERSION: &str = "2026-09-30.endive";
+
+/// A Stripe API version as Stripe writes it: `2026-09-30.endive`, or a bare date for the versions
+/// before 2024-09-30.
+fn is_stripe_api_version(text: &str) -> bool {
+    let (date, name) = match text.split_once('.') {
+        Some((date, name)) => (date, Some(name)),
+        None => (text, None),
+    };
+    chrono::NaiveDate::parse_from_str(date, "%Y-%m-%d").is_ok()
+        && date.len() == 10
+        && name.is_none_or(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_lowercase()))
 }
 
 /// One setting's text as clap found it, and the name a bad value is reported under.
@@ -607,6 +647,8 @@ impl BillingConfig {
             stripe_secret_key: given(s.stripe_secret_key).map(|s| Secret::new(s.text)),
             stripe_webhook_secret: given(s.stripe_webhook_secret).map(|s| Secret::new(s.text)),
             stripe_api_base: s.stripe_api_base.text,
+            stripe_api_version: s.stripe_api_version.text.trim().to_owned(),
+            reconcile_secs: s.billing_reconcile_secs.parse()?,
             stripe_prices: [
                 price(s.stripe_price_solo),
                 price(s.stripe_price_solo_yearly),
@@ -614,6 +656,13 @@ impl BillingConfig {
                 price(s.stripe_price_team_yearly),
             ],
         };
+        if !is_stripe_api_version(&billing.stripe_api_version) {
+            bail!(
+                "{}={:?} is not a Stripe API version, which looks like {DEFAULT_STRIPE_API_VERSION}",
+                s.stripe_api_version.name,
+                billing.stripe_api_version
+            );
+        }
         if mode == PaymentMode::Stripe {
             if billing.stripe_secret_key.is_none() || billing.stripe_webhook_secret.is_none() {
                 bail!("SWAZ_PAYMENTS=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET");
@@ -900,5 +949,26 @@ mod tests {
             err.to_string(),
             "--payments must be 'local' or 'stripe', not \"paypal\""
         );
+        let err = config(&["--stripe-api-version", "2026-13-01"]).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "--stripe-api-version=\"2026-13-01\" is not a Stripe API version, which looks like 2026-09-30.endive"
+        );
+    }
+
+    #[test]
+    fn stripe_api_versions_are_a_date_and_a_release_name() {
+        for good in ["2026-09-30.endive", "2025-03-31.basil", "2024-06-20"] {
+            assert!(is_stripe_api_version(good), "{good}");
+        }
+        for bad in [
+            "",
+            "endive",
+            "2026-9-30.endive",
+            "2026-09-30.",
+            "2026-09-30.Endive",
+        ] {
+            assert!(!is_stripe_api_version(bad), "{bad}");
+        }
     }
 }

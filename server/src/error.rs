@@ -31,6 +31,10 @@ pub enum AppError {
     /// Refused for the given number of seconds (sent as `Retry-After`).
     #[error("{0}")]
     TooManyRequests(String, u64),
+    /// A service the server depends on (the payment provider) refused or failed; the message
+    /// says what the person can do.
+    #[error("{0}")]
+    BadGateway(String),
     #[error("internal error")]
     Internal(#[from] anyhow::Error),
 }
@@ -60,6 +64,9 @@ impl AppError {
     pub fn conflict(msg: impl Into<String>) -> Self {
         Self::Conflict(msg.into())
     }
+    pub fn bad_gateway(msg: impl Into<String>) -> Self {
+        Self::BadGateway(msg.into())
+    }
     pub fn too_many_requests(msg: impl Into<String>, limited: crate::ratelimit::Limited) -> Self {
         Self::TooManyRequests(msg.into(), limited.retry_after_secs)
     }
@@ -74,6 +81,7 @@ impl AppError {
             Self::Conflict(_) => StatusCode::CONFLICT,
             Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             Self::TooManyRequests(..) => StatusCode::TOO_MANY_REQUESTS,
+            Self::BadGateway(_) => StatusCode::BAD_GATEWAY,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -88,6 +96,7 @@ impl AppError {
             Self::Conflict(_) => "conflict",
             Self::PayloadTooLarge(_) => "payload_too_large",
             Self::TooManyRequests(..) => "too_many_requests",
+            Self::BadGateway(_) => "bad_gateway",
             Self::Internal(_) => "internal_error",
         }
     }

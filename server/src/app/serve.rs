@@ -4,26 +4,31 @@
 use super::lifecycle;
 use super::router::router;
 use super::state::AppState;
-use crate::{http, mail, reminders};
+use crate::{billing, http, mail, reminders};
 
-/// The background workers of one instance: mail delivery, housekeeping, and the reminder
-/// scheduler unless `SWAZ_REMINDER_TICK_SECS` is 0.
+/// The background workers of one instance: mail delivery, housekeeping, the reminder scheduler
+/// unless `SWAZ_REMINDER_TICK_SECS` is 0, and the billing reconcile unless
+/// `SWAZ_BILLING_RECONCILE_SECS` is 0.
 pub(crate) struct Workers {
     stop_mail: tokio::sync::watch::Sender<bool>,
     mail: tokio::task::JoinHandle<()>,
     scheduler: Option<reminders::scheduler::Scheduler>,
     housekeeping: super::housekeeping::Housekeeping,
+    reconciler: Option<billing::reconcile::Reconciler>,
 }
 
 impl Workers {
-    /// Ends the scheduler after its round in progress and the mail worker after the message in
-    /// hand (its other claims released), and waits for both.
+    /// Ends the scheduler after its round in progress, the reconcile worker within its round and
+    /// the mail worker after the message in hand (its other claims released), and waits for them.
     pub async fn stop(self) {
         let _ = self.stop_mail.send(true);
         if let Some(scheduler) = self.scheduler {
             scheduler.stop().await;
         }
         self.housekeeping.stop().await;
+        if let Some(reconciler) = self.reconciler {
+            reconciler.stop().await;
+        }
         let _ = self.mail.await;
     }
 }
@@ -48,10 +53,21 @@ pub(crate) fn spawn_workers(state: &AppState) -> anyhow::Result<Workers> {
             move || app.metrics.scheduler_round_finished(),
         )
     });
+    let every = state.config.billing.reconcile_secs;
+    let reconciler = (every > 0).then(|| {
+        billing::reconcile::Reconciler::spawn(
+            state.db.clone(),
+            state.payments.clone(),
+            state.config.billing.clone(),
+            state.clock.clone(),
+            std::time::Duration::from_secs(every),
+        )
+    });
     Ok(Workers {
         stop_mail,
         mail,
         scheduler,
+        reconciler,
         housekeeping: super::housekeeping::Housekeeping::spawn(
             state.db.clone(),
             state.clock.clone(),

@@ -119,6 +119,7 @@ impl From<AppError> for AuthError {
             AppError::PaymentRequired(_) => "payment_required",
             AppError::PayloadTooLarge(_) => "request_too_large",
             AppError::TooManyRequests(..) => "over_request_rate_limit",
+            AppError::BadGateway(_) => "unexpected_failure",
             AppError::Internal(_) => "unexpected_failure",
         };
         let retry_after = match &err {

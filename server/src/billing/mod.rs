@@ -9,6 +9,7 @@ pub mod local;
 pub mod plans;
 pub mod proration;
 pub mod provider;
+pub mod reconcile;
 pub mod routes;
 pub mod service;
 pub mod storage;

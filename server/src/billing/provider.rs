@@ -195,4 +195,10 @@ pub trait PaymentProvider: Send + Sync {
         subscription_id: &str,
     ) -> Result<Option<InvoiceInfo>>;
     async fn invoices(&self, customer_id: &str) -> Result<Vec<InvoiceInfo>>;
+    /// The subscription an invoice bills; `None` for an invoice the provider does not know or one
+    /// outside any subscription. Stripe's webhooks name invoices; the local provider sends none.
+    async fn invoice_subscription(&self, invoice_id: &str) -> Result<Option<String>> {
+        let _ = invoice_id;
+        Ok(None)
+    }
 }

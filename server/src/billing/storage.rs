@@ -222,6 +222,15 @@ pub(crate) async fn checkout_result(
     .await
 }
 
+/// Whether a Stripe event's id was recorded (its change is stored).
+pub(crate) async fn event_seen(conn: &mut AnyConnection, id: &str) -> sqlx::Result<bool> {
+    let found: Option<String> = sqlx::query_scalar("SELECT id FROM stripe_events WHERE id = $1")
+        .bind(id)
+        .fetch_optional(conn)
+        .await?;
+    Ok(found.is_some())
+}
+
 /// Records a Stripe event's id; `false` when it was recorded before (a repeated delivery).
 pub(crate) async fn note_event(
     conn: &mut AnyConnection,
@@ -238,4 +247,20 @@ pub(crate) async fn note_event(
     .execute(conn)
     .await?;
     Ok(inserted.rows_affected() == 1)
+}
+
+/// The subscriptions of `provider` SWAZ believes are running (active, trialing, past due) or set
+/// to end: the ones a lost webhook could leave wrong.
+pub(crate) async fn to_reconcile(
+    conn: &mut AnyConnection,
+    provider: &str,
+) -> sqlx::Result<Vec<String>> {
+    sqlx::query_scalar(
+        "SELECT id FROM subscriptions WHERE provider = $1 \
+         AND (status IN ('active', 'trialing', 'past_due') OR (cancel_at_period_end = 1 AND status <> 'canceled')) \
+         ORDER BY id",
+    )
+    .bind(provider)
+    .fetch_all(conn)
+    .await
 }

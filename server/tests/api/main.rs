@@ -30,6 +30,7 @@ mod ops;
 mod plan_change;
 mod planning;
 mod platform;
+mod reconcile;
 mod reminders;
 mod settings;
 mod stripe;

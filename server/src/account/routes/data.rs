@@ -18,7 +18,8 @@ use crate::http::json::{ApiBody, WireBody};
 
 /// Everything of the signed-in athlete's, as one JSON document.
 #[utoipa::path(get, path = "/account/export", tag = "account",
-    responses((status = 200, body = AccountExport), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)),
+    responses((status = 200, body = AccountExport), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody),
+              (status = 502, description = "The payment service refused or did not answer", body = ErrorBody)),
     security(("bearer" = [])))]
 pub async fn export(State(state): State<AppState>, me: CurrentUser) -> Result<Json<AccountExport>> {
     let export = data::export(
@@ -54,7 +55,8 @@ impl WireBody for DeleteAccountBody {
 /// payment provider first, so nothing more is charged.
 #[utoipa::path(delete, path = "/account", tag = "account", request_body = DeleteAccountBody,
     responses((status = 204), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
-              (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)),
+              (status = 404, body = ErrorBody), (status = 409, body = ErrorBody),
+              (status = 502, description = "The payment service refused or did not answer", body = ErrorBody)),
     security(("bearer" = [])))]
 pub(crate) async fn delete_account(
     State(state): State<AppState>,

@@ -51,7 +51,8 @@ pub(crate) struct PlanChangePreviewView {
               (status = 401, description = "Not signed in", body = ErrorBody),
               (status = 403, description = "A team member who does not pay for the team's plan", body = ErrorBody),
               (status = 404, description = "No membership to change", body = ErrorBody),
-              (status = 409, description = "Already this plan, set to end, or the team does not fit the plan", body = ErrorBody)),
+              (status = 409, description = "Already this plan, set to end, or the team does not fit the plan", body = ErrorBody),
+              (status = 502, description = "The payment service refused or did not answer", body = ErrorBody)),
     security(("bearer" = [])))]
 pub(crate) async fn preview_plan_change(
     State(state): State<AppState>,
@@ -91,7 +92,8 @@ pub(crate) struct ChangePlanBody {
               (status = 402, description = "The card was declined", body = ErrorBody),
               (status = 403, description = "A team member who does not pay for the team's plan", body = ErrorBody),
               (status = 404, description = "No membership to change", body = ErrorBody),
-              (status = 409, description = "Already this plan, set to end, or the team does not fit the plan", body = ErrorBody)),
+              (status = 409, description = "Already this plan, set to end, or the team does not fit the plan", body = ErrorBody),
+              (status = 502, description = "The payment service refused or did not answer", body = ErrorBody)),
     security(("bearer" = [])))]
 pub(crate) async fn change_plan(
     State(state): State<AppState>,

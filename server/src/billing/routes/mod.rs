@@ -103,7 +103,8 @@ pub struct CheckoutUrl {
 #[utoipa::path(post, path = "/stripe/checkout", tag = "billing", request_body = CheckoutBody,
     responses((status = 200, body = CheckoutUrl), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
               (status = 409, description = "Already a member, or the e-mail has an account", body = ErrorBody),
-              (status = 429, description = "Too many checkouts from this address; see Retry-After", body = ErrorBody)))]
+              (status = 429, description = "Too many checkouts from this address; see Retry-After", body = ErrorBody),
+              (status = 502, description = "The payment service refused or did not answer", body = ErrorBody)))]
 pub async fn checkout(
     State(state): State<AppState>,
     MaybeUser(me): MaybeUser,
@@ -171,7 +172,8 @@ pub(crate) struct SubscriptionSuccessResult {
 #[utoipa::path(post, path = "/stripe/subscriptionsuccess-result", tag = "billing", params(SessionQuery),
     responses((status = 200, body = SubscriptionSuccessResult), (status = 400, body = ErrorBody),
               (status = 404, body = ErrorBody), (status = 409, body = ErrorBody),
-              (status = 429, description = "Too many calls from this address; see Retry-After", body = ErrorBody)))]
+              (status = 429, description = "Too many calls from this address; see Retry-After", body = ErrorBody),
+              (status = 502, description = "The payment service refused or did not answer", body = ErrorBody)))]
 pub(crate) async fn subscription_success_result(
     State(state): State<AppState>,
     client: ClientMeta,
@@ -210,7 +212,8 @@ pub(crate) struct SuccessStatus {
 /// A signed-in member's checkout: attaches the membership to them.
 #[utoipa::path(post, path = "/stripe/subscriptionsuccess", tag = "billing", params(SessionQuery),
     responses((status = 200, body = SuccessStatus), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
-              (status = 404, body = ErrorBody)),
+              (status = 404, body = ErrorBody),
+              (status = 502, description = "The payment service refused or did not answer", body = ErrorBody)),
     security(("bearer" = [])))]
 pub(crate) async fn subscription_success(
     State(state): State<AppState>,
@@ -269,7 +272,8 @@ async fn my_subscription(state: &AppState, me: &CurrentUser) -> Result<Subscript
 
 /// The member's subscription, fresh from the provider.
 #[utoipa::path(get, path = "/stripe/getcustomersubscription", tag = "billing",
-    responses((status = 200, body = SubscriptionView), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)),
+    responses((status = 200, body = SubscriptionView), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody),
+              (status = 502, description = "The payment service refused or did not answer", body = ErrorBody)),
     security(("bearer" = [])))]
 pub async fn get_subscription(
     State(state): State<AppState>,
@@ -280,7 +284,8 @@ pub async fn get_subscription(
 
 /// Starts a card change; the checkout URL is in the `Location` header and the body.
 #[utoipa::path(get, path = "/stripe/subscription/changepaymentrequest", tag = "billing",
-    responses((status = 200, body = CheckoutUrl), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)),
+    responses((status = 200, body = CheckoutUrl), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody),
+              (status = 502, description = "The payment service refused or did not answer", body = ErrorBody)),
     security(("bearer" = [])))]
 pub(crate) async fn change_payment_request(
     State(state): State<AppState>,
@@ -308,7 +313,8 @@ pub(crate) async fn change_payment_request(
 #[utoipa::path(put, path = "/stripe/updatedefaultpaymentmethod/{sessionid}", tag = "billing",
     params(("sessionid" = String, Path)),
     responses((status = 200, body = PaymentMethod), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
-              (status = 404, body = ErrorBody)),
+              (status = 404, body = ErrorBody),
+              (status = 502, description = "The payment service refused or did not answer", body = ErrorBody)),
     security(("bearer" = [])))]
 pub(crate) async fn update_default_payment_method(
     State(state): State<AppState>,
@@ -337,7 +343,8 @@ pub struct CancelBody {
 /// Cancels at the end of the paid period; access continues until then.
 #[utoipa::path(post, path = "/stripe/cancelsubscription", tag = "billing", request_body = CancelBody,
     responses((status = 200, body = SubscriptionView), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
-              (status = 404, body = ErrorBody)),
+              (status = 404, body = ErrorBody),
+              (status = 502, description = "The payment service refused or did not answer", body = ErrorBody)),
     security(("bearer" = [])))]
 pub async fn cancel(
     State(state): State<AppState>,
@@ -371,7 +378,8 @@ pub async fn cancel(
               (status = 401, description = "Not signed in", body = ErrorBody),
               (status = 403, description = "A team member who does not pay for the team's plan", body = ErrorBody),
               (status = 404, description = "No membership", body = ErrorBody),
-              (status = 409, description = "Not set to end, or the paid period has already ended", body = ErrorBody)),
+              (status = 409, description = "Not set to end, or the paid period has already ended", body = ErrorBody),
+              (status = 502, description = "The payment service refused or did not answer", body = ErrorBody)),
     security(("bearer" = [])))]
 pub async fn resume(
     State(state): State<AppState>,
@@ -411,7 +419,8 @@ pub(crate) struct BillingHistory {
 
 /// The next invoice (none once cancelled) and the paid ones, newest first.
 #[utoipa::path(get, path = "/stripe/getcustomerbillinghistory", tag = "billing",
-    responses((status = 200, body = BillingHistory), (status = 401, body = ErrorBody)),
+    responses((status = 200, body = BillingHistory), (status = 401, body = ErrorBody),
+              (status = 502, description = "The payment service refused or did not answer", body = ErrorBody)),
     security(("bearer" = [])))]
 pub(crate) async fn billing_history(
     State(state): State<AppState>,

@@ -4,23 +4,29 @@
 
 use serde_json::Value;
 
+use super::client::Operation;
 use super::{text, StripeProvider};
 use crate::billing::plans::{self, PlanId};
 use crate::billing::provider::{PlanChangePreview, SubscriptionInfo};
 use crate::domain::Cents;
 use crate::error::{AppError, Result};
 
-/// The form fields that describe a change of the subscription's one item to `plan`, as the
-/// preview (`prefix` = `subscription_details[`…) and the update (no prefix) both take them.
+/// The form fields that change the subscription's one item to `price`, as the preview (inside
+/// `subscription_details[…]`) and the update (at the top level) both take them.
 fn change_fields(
-    prefix: (&str, &str),
+    nested: bool,
     item: &str,
     price: &str,
     interval_changes: bool,
     at: i64,
 ) -> Vec<(String, String)> {
-    let (open, close) = prefix;
-    let key = |name: &str| format!("{open}{name}{close}");
+    let key = |name: &str| {
+        if nested {
+            format!("subscription_details[{name}]")
+        } else {
+            name.to_owned()
+        }
+    };
     let mut form = vec![
         (format!("{}[0][id]", key("items")), item.to_owned()),
         (format!("{}[0][price]", key("items")), price.to_owned()),
@@ -28,13 +34,25 @@ fn change_fields(
         (key("proration_date"), at.to_string()),
     ];
     if interval_changes {
+        // Monthly ↔ yearly starts a new period today, as the local provider does.
         form.push((key("billing_cycle_anchor"), "now".to_owned()));
     }
     form
 }
 
+fn borrowed(form: &[(String, String)]) -> Vec<(&str, &str)> {
+    form.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect()
+}
+
+/// Unix seconds `months` calendar months after `at`.
+fn months_after(at: i64, months: u32) -> i64 {
+    chrono::DateTime::from_timestamp(at, 0)
+        .and_then(|t| t.checked_add_months(chrono::Months::new(months)))
+        .map_or(at, |t| t.timestamp())
+}
+
 impl StripeProvider {
-    /// The subscription as Stripe has it (raw, for its item id) and as the app reads it.
+    /// The subscription as Stripe has it (raw, for its item's id) and as the app reads it.
     async fn raw_subscription(&self, id: &str) -> Result<(Value, SubscriptionInfo)> {
         let raw = self
             .get(
@@ -51,6 +69,12 @@ impl StripeProvider {
         Ok((raw, info))
     }
 
+    fn item_of(raw: &Value) -> String {
+        raw.pointer("/items/data/0")
+            .and_then(|item| text(item, "id"))
+            .unwrap_or_default()
+    }
+
     pub(super) async fn preview_change(
         &self,
         subscription_id: &str,
@@ -58,8 +82,6 @@ impl StripeProvider {
         at: i64,
     ) -> Result<PlanChangePreview> {
         let (raw, sub) = self.raw_subscription(subscription_id).await?;
-        let item =
-            text(raw.pointer("/items/data/0").unwrap_or(&Value::Null), "id").unwrap_or_default();
         let price = plans::stripe_price(&self.billing, plan).to_owned();
         let interval_changes = sub.plan.months() != plan.months();
         let mut form = vec![
@@ -67,41 +89,36 @@ impl StripeProvider {
             ("subscription".to_owned(), sub.id.clone()),
         ];
         form.extend(change_fields(
-            ("subscription_details[", "]"),
-            &item,
+            true,
+            &Self::item_of(&raw),
             &price,
             interval_changes,
             at,
         ));
         let preview = self
-            .post_owned("/v1/invoices/create_preview", &form)
+            .stripe
+            .post(
+                &Operation::start().key("preview"),
+                "/v1/invoices/create_preview",
+                &borrowed(&form),
+            )
             .await?;
-        let total = preview.get("total").and_then(Value::as_i64).unwrap_or(0);
-        let due = preview
-            .get("amount_due")
-            .and_then(Value::as_i64)
-            .unwrap_or(0);
-        let balance_after = preview
-            .get("ending_balance")
-            .and_then(Value::as_i64)
-            .unwrap_or(0);
+        let number = |field: &str| preview.get(field).and_then(Value::as_i64).unwrap_or(0);
         let listed = plans::plan(&self.billing, plan);
-        let next_renewal = if interval_changes {
-            chrono::DateTime::from_timestamp(at, 0)
-                .and_then(|t| t.checked_add_months(chrono::Months::new(plan.months())))
-                .map_or(at, |t| t.timestamp())
-        } else {
-            sub.current_period_end
-        };
         Ok(PlanChangePreview {
             currency: preview
                 .get("currency")
                 .and_then(Value::as_str)
                 .map_or(listed.currency.clone(), str::to_owned),
-            amount_due_now: Cents(due.max(0)),
-            // A negative balance is money Stripe owes the customer, taken off the next invoices.
-            credit: Cents((-balance_after).max((-total).max(0))),
-            next_renewal,
+            amount_due_now: Cents(number("amount_due").max(0)),
+            // A negative total, or a negative balance left, is owed to the member and taken off
+            // the next invoices.
+            credit: Cents((-number("ending_balance")).max(-number("total")).max(0)),
+            next_renewal: if interval_changes {
+                months_after(at, plan.months())
+            } else {
+                sub.current_period_end
+            },
             next_amount: listed.amount,
             at,
         })
@@ -114,31 +131,28 @@ impl StripeProvider {
         at: i64,
     ) -> Result<()> {
         let (raw, sub) = self.raw_subscription(subscription_id).await?;
-        let item =
-            text(raw.pointer("/items/data/0").unwrap_or(&Value::Null), "id").unwrap_or_default();
         let price = plans::stripe_price(&self.billing, plan).to_owned();
-        let mut form = change_fields(
-            ("", ""),
-            &item,
-            &price,
-            sub.plan.months() != plan.months(),
-            at,
-        );
+        let interval_changes = sub.plan.months() != plan.months();
+        let mut form = change_fields(false, &Self::item_of(&raw), &price, interval_changes, at);
         form.push(("metadata[plan]".to_owned(), plan.as_str().to_owned()));
         // A declined card leaves the subscription as it was instead of half-changed.
         form.push((
             "payment_behavior".to_owned(),
             "error_if_incomplete".to_owned(),
         ));
-        self.post_owned(
-            &format!("/v1/subscriptions/{}", urlencoding::encode(subscription_id)),
-            &form,
-        )
-        .await?;
+        let path = format!("/v1/subscriptions/{}", urlencoding::encode(subscription_id));
+        self.stripe
+            .post(
+                &Operation::start().key("change-plan"),
+                &path,
+                &borrowed(&form),
+            )
+            .await?;
         Ok(())
     }
 
-    /// Cancels the subscription now and refunds each payment of its paid invoices.
+    /// Cancels the subscription now and refunds each payment of its paid invoices. The keys
+    /// are the subscription's and the payment's, so running it again changes nothing more.
     pub(super) async fn refund_subscription(&self, subscription_id: &str) -> Result<()> {
         let path = format!("/v1/subscriptions/{}", urlencoding::encode(subscription_id));
         let current = self.get(&path, &[]).await?;
@@ -148,7 +162,9 @@ impl StripeProvider {
             .and_then(Value::as_str)
             == Some("canceled");
         if current.is_some() && !ended {
-            self.call(reqwest::Method::DELETE, &path, &[]).await?;
+            self.stripe
+                .delete(&format!("swaz-cancel-{subscription_id}"), &path)
+                .await?;
         }
         let invoices = self
             .get(
@@ -157,56 +173,31 @@ impl StripeProvider {
                     ("subscription", subscription_id),
                     ("status", "paid"),
                     ("limit", "10"),
+                    ("expand[]", "data.payments"),
                 ],
             )
             .await?
             .unwrap_or(Value::Null);
-        for invoice in invoices
+        let intents: Vec<String> = invoices
             .get("data")
             .and_then(Value::as_array)
             .into_iter()
             .flatten()
-        {
-            let Some(invoice_id) = text(invoice, "id") else {
-                continue;
-            };
-            let payments = self
-                .get(
-                    "/v1/invoice_payments",
-                    &[("invoice", invoice_id.as_str()), ("status", "paid")],
+            .filter_map(|invoice| invoice.pointer("/payments/data"))
+            .filter_map(Value::as_array)
+            .flatten()
+            .filter_map(|payment| payment.get("payment"))
+            .filter_map(|payment| text(payment, "payment_intent"))
+            .collect();
+        for intent in intents {
+            self.stripe
+                .post(
+                    &format!("swaz-refund-{intent}"),
+                    "/v1/refunds",
+                    &[("payment_intent", &intent)],
                 )
-                .await?
-                .unwrap_or(Value::Null);
-            for payment in payments
-                .get("data")
-                .and_then(Value::as_array)
-                .into_iter()
-                .flatten()
-            {
-                let intent = payment
-                    .get("payment")
-                    .and_then(|p| text(p, "payment_intent"));
-                if let Some(intent) = intent {
-                    self.refund(&intent).await?;
-                }
-            }
+                .await?;
         }
         Ok(())
-    }
-
-    /// Refunds a payment intent in full.
-    async fn refund(&self, payment_intent: &str) -> Result<()> {
-        self.post_owned(
-            "/v1/refunds",
-            &[("payment_intent".to_owned(), payment_intent.to_owned())],
-        )
-        .await?;
-        Ok(())
-    }
-
-    async fn post_owned(&self, path: &str, form: &[(String, String)]) -> Result<Value> {
-        self.call(reqwest::Method::POST, path, form)
-            .await?
-            .ok_or_else(|| AppError::not_found("Stripe does not know that record."))
     }
 }

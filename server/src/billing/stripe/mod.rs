@@ -1,26 +1,33 @@
 //! The Stripe provider: Checkout Sessions (subscription mode; setup mode for a card change),
 //! Customers, Subscriptions, Invoices, cancel at period end and resuming it, over Stripe's REST
-//! API with the secret key, pinned to API version 2024-06-20. Webhooks are in `webhook`.
+//! API with the secret key. The HTTP calls (keys, retries, refusals) are in `client`, webhooks in
+//! `webhook`.
+//!
+//! Every call sends `Stripe-Version: STRIPE_API_VERSION` (by default
+//! [`crate::config::DEFAULT_STRIPE_API_VERSION`]), so Stripe's answers have that version's shapes:
+//! billing periods on the subscription's items, an invoice's subscription under
+//! `parent.subscription_details`, its payments under `payments`, and the next invoice from
+//! `POST /v1/invoices/create_preview`. The readers below also take the fields older versions
+//! used (top-level periods, `invoice.subscription`, `invoice.charge`), so an account or a
+//! webhook endpoint still on an older version does not break them.
 
 mod changes;
+mod client;
 pub mod routes;
 pub mod webhook;
 
 use async_trait::async_trait;
 use serde_json::Value;
 
+use self::client::{Client, Operation, Refusal};
 use super::plans::{self, PlanId, ALL};
 use super::provider::*;
 use crate::config::BillingConfig;
 use crate::domain::Cents;
 use crate::error::{AppError, Result};
 
-pub(crate) const API_VERSION: &str = "2024-06-20";
-
 pub(crate) struct StripeProvider {
-    http: reqwest::Client,
-    base: String,
-    key: String,
+    stripe: Client,
     billing: BillingConfig,
 }
 
@@ -43,8 +50,8 @@ fn card_of(pm: &Value) -> Option<Card> {
     })
 }
 
-/// Reads a Stripe subscription object (from the API or a webhook event).
-pub(crate) fn parse_subscription(v: &Value, billing: &BillingConfig) -> Option<SubscriptionInfo> {
+/// Reads a Stripe subscription object.
+fn parse_subscription(v: &Value, billing: &BillingConfig) -> Option<SubscriptionInfo> {
     let plan = v
         .pointer("/metadata/plan")
         .and_then(Value::as_str)
@@ -61,8 +68,8 @@ pub(crate) fn parse_subscription(v: &Value, billing: &BillingConfig) -> Option<S
         customer_id: text(v, "customer")?,
         plan,
         status: SubscriptionStatus::parse(v.get("status")?.as_str()?)?,
-        current_period_start: v.get("current_period_start")?.as_i64()?,
-        current_period_end: v.get("current_period_end")?.as_i64()?,
+        current_period_start: period(v, "current_period_start")?,
+        current_period_end: period(v, "current_period_end")?,
         cancel_at_period_end: v
             .get("cancel_at_period_end")
             .and_then(Value::as_bool)
@@ -72,7 +79,45 @@ pub(crate) fn parse_subscription(v: &Value, billing: &BillingConfig) -> Option<S
     })
 }
 
-fn parse_invoice(v: &Value) -> Option<InvoiceInfo> {
+/// A subscription's billing period bound: on its (first, and in SWAZ only) item since 2025-03-31,
+/// on the subscription itself before.
+fn period(sub: &Value, field: &str) -> Option<i64> {
+    sub.pointer(&format!("/items/data/0/{field}"))
+        .and_then(Value::as_i64)
+        .or_else(|| sub.get(field).and_then(Value::as_i64))
+}
+
+/// The subscription an invoice bills: `parent.subscription_details.subscription` since
+/// 2025-03-31, `subscription` before.
+fn invoice_subscription(invoice: &Value) -> Option<String> {
+    invoice
+        .pointer("/parent/subscription_details")
+        .and_then(|details| text(details, "subscription"))
+        .or_else(|| text(invoice, "subscription"))
+}
+
+/// The payment that paid an invoice (its `payments` list, expanded), else the first one.
+fn invoice_payment(invoice: &Value) -> Option<&Value> {
+    let payments = invoice.pointer("/payments/data")?.as_array()?;
+    payments
+        .iter()
+        .find(|p| p.get("status").and_then(Value::as_str) == Some("paid"))
+        .or_else(|| payments.first())
+        .and_then(|p| p.get("payment"))
+}
+
+/// A customer's payment intents, by id: each one's charge and card.
+type PaymentIntents = std::collections::HashMap<String, (Option<String>, Option<Card>)>;
+
+fn parse_invoice(v: &Value, intents: &PaymentIntents) -> Option<InvoiceInfo> {
+    let payment = invoice_payment(v);
+    let intent = payment
+        .and_then(|p| text(p, "payment_intent"))
+        .and_then(|id| intents.get(&id));
+    let charge = payment
+        .and_then(|p| text(p, "charge"))
+        .or_else(|| intent.and_then(|(charge, _)| charge.clone()))
+        .or_else(|| text(v, "charge"));
     Some(InvoiceInfo {
         id: text(v, "id").unwrap_or_else(|| "upcoming".to_owned()),
         created: v.get("created")?.as_i64()?,
@@ -92,10 +137,8 @@ fn parse_invoice(v: &Value) -> Option<InvoiceInfo> {
             .get("invoice_pdf")
             .and_then(Value::as_str)
             .map(str::to_owned),
-        charge: text(v, "charge"),
-        card: v
-            .pointer("/payment_intent/payment_method")
-            .and_then(card_of),
+        charge,
+        card: intent.and_then(|(_, card)| card.clone()),
     })
 }
 
@@ -109,78 +152,64 @@ impl StripeProvider {
                 anyhow::anyhow!("STRIPE_SECRET_KEY is required with SWAZ_PAYMENTS=stripe")
             })?;
         Ok(Self {
-            http: reqwest::Client::builder()
-                .timeout(std::time::Duration::from_secs(30))
-                .build()?,
-            base: billing.stripe_api_base.trim_end_matches('/').to_owned(),
-            key,
+            stripe: Client::new(
+                &billing.stripe_api_base,
+                key,
+                billing.stripe_api_version.clone(),
+            )?,
             billing,
         })
     }
 
-    /// One Stripe call; `None` for Stripe's 404 (`resource_missing`).
-    async fn call(
-        &self,
-        method: reqwest::Method,
-        path: &str,
-        form: &[(String, String)],
-    ) -> Result<Option<Value>> {
-        let url = format!("{}{path}", self.base);
-        let mut req = self
-            .http
-            .request(method.clone(), &url)
-            .bearer_auth(&self.key)
-            .header("Stripe-Version", API_VERSION);
-        req = if method == reqwest::Method::GET {
-            req.query(form)
-        } else {
-            req.form(form)
-        };
-        let res = req
-            .send()
-            .await
-            .map_err(|e| AppError::Internal(anyhow::anyhow!("calling Stripe {path}: {e}")))?;
-        let status = res.status();
-        let body: Value = res
-            .json()
-            .await
-            .map_err(|e| AppError::Internal(anyhow::anyhow!("reading Stripe {path}: {e}")))?;
-        if status == reqwest::StatusCode::NOT_FOUND {
-            return Ok(None);
-        }
-        if !status.is_success() {
-            let message = body
-                .pointer("/error/message")
-                .and_then(Value::as_str)
-                .unwrap_or("Stripe refused the request");
-            if status.is_client_error()
-                && body.pointer("/error/type").and_then(Value::as_str) == Some("card_error")
-            {
-                return Err(AppError::PaymentRequired(message.to_owned()));
-            }
-            return Err(AppError::Internal(anyhow::anyhow!(
-                "Stripe {path} answered {status}: {message}"
-            )));
-        }
-        Ok(Some(body))
-    }
-
     async fn get(&self, path: &str, query: &[(&str, &str)]) -> Result<Option<Value>> {
-        let form: Vec<(String, String)> = query
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect();
-        self.call(reqwest::Method::GET, path, &form).await
+        self.stripe.get(path, query).await
     }
 
-    async fn post(&self, path: &str, form: &[(&str, &str)]) -> Result<Value> {
-        let form: Vec<(String, String)> = form
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect();
-        self.call(reqwest::Method::POST, path, &form)
+    /// Sets or clears a subscription's pending cancellation. When Stripe refuses because the
+    /// subscription has meanwhile ended, the answer says so as SWAZ's own check would.
+    async fn set_cancel_at_period_end(
+        &self,
+        subscription_id: &str,
+        cancel: bool,
+        ended: AppError,
+    ) -> Result<SubscriptionInfo> {
+        let op = Operation::start();
+        let path = format!("/v1/subscriptions/{}", urlencoding::encode(subscription_id));
+        let value = if cancel { "true" } else { "false" };
+        let step = if cancel { "cancel" } else { "resume" };
+        let answer = self
+            .stripe
+            .try_post(&op.key(step), &path, &[("cancel_at_period_end", value)])
+            .await?;
+        if let Err(refusal) = answer {
+            return Err(self
+                .refusal_of_ended(subscription_id, refusal, &path, ended)
+                .await);
+        }
+        self.subscription(subscription_id)
             .await?
-            .ok_or_else(|| AppError::not_found("Stripe does not know that record."))
+            .ok_or_else(|| AppError::not_found("You have no membership yet."))
+    }
+
+    /// `ended` when the subscription Stripe refused to change has ended, else the refusal.
+    async fn refusal_of_ended(
+        &self,
+        subscription_id: &str,
+        refusal: Refusal,
+        path: &str,
+        ended: AppError,
+    ) -> AppError {
+        if refusal.kind.as_deref() == Some("invalid_request_error") {
+            if let Ok(Some(sub)) = self.subscription(subscription_id).await {
+                if matches!(
+                    sub.status,
+                    SubscriptionStatus::Canceled | SubscriptionStatus::IncompleteExpired
+                ) {
+                    return ended;
+                }
+            }
+        }
+        refusal.into_error(path, true)
     }
 }
 
@@ -209,7 +238,11 @@ impl PaymentProvider for StripeProvider {
         if let Some(buyer) = &r.buyer_user_id {
             form.push(("client_reference_id", buyer));
         }
-        let session = self.post("/v1/checkout/sessions", &form).await?;
+        let op = Operation::start();
+        let session = self
+            .stripe
+            .post(&op.key("checkout"), "/v1/checkout/sessions", &form)
+            .await?;
         Ok(CheckoutLink {
             id: text(&session, "id").unwrap_or_default(),
             url: text(&session, "url").unwrap_or_default(),
@@ -217,8 +250,11 @@ impl PaymentProvider for StripeProvider {
     }
 
     async fn create_setup_checkout(&self, r: SetupRequest) -> Result<CheckoutLink> {
+        let op = Operation::start();
         let session = self
+            .stripe
             .post(
+                &op.key("setup"),
                 "/v1/checkout/sessions",
                 &[
                     ("mode", "setup"),
@@ -311,23 +347,31 @@ impl PaymentProvider for StripeProvider {
                 )
             })?
             .to_owned();
-        self.post(
-            &format!("/v1/customers/{customer}"),
-            &[("invoice_settings[default_payment_method]", &pm)],
-        )
-        .await?;
+        let op = Operation::start();
+        self.stripe
+            .post(
+                &op.key("customer"),
+                &format!("/v1/customers/{}", urlencoding::encode(&customer)),
+                &[("invoice_settings[default_payment_method]", &pm)],
+            )
+            .await?;
         if let Some(sub) = s
             .pointer("/setup_intent/metadata/subscription_id")
             .and_then(Value::as_str)
         {
-            self.post(
-                &format!("/v1/subscriptions/{sub}"),
-                &[("default_payment_method", &pm)],
-            )
-            .await?;
+            self.stripe
+                .post(
+                    &op.key("subscription"),
+                    &format!("/v1/subscriptions/{}", urlencoding::encode(sub)),
+                    &[("default_payment_method", &pm)],
+                )
+                .await?;
         }
         let method = self
-            .get(&format!("/v1/payment_methods/{pm}"), &[])
+            .get(
+                &format!("/v1/payment_methods/{}", urlencoding::encode(&pm)),
+                &[],
+            )
             .await?
             .ok_or_else(|| {
                 AppError::Internal(anyhow::anyhow!("Stripe lost payment method {pm}"))
@@ -336,25 +380,21 @@ impl PaymentProvider for StripeProvider {
     }
 
     async fn cancel_at_period_end(&self, subscription_id: &str) -> Result<SubscriptionInfo> {
-        self.post(
-            &format!("/v1/subscriptions/{subscription_id}"),
-            &[("cancel_at_period_end", "true")],
+        self.set_cancel_at_period_end(
+            subscription_id,
+            true,
+            AppError::bad_request("This membership has already ended."),
         )
-        .await?;
-        self.subscription(subscription_id)
-            .await?
-            .ok_or_else(|| AppError::not_found("You have no membership yet."))
+        .await
     }
 
     async fn resume(&self, subscription_id: &str) -> Result<SubscriptionInfo> {
-        self.post(
-            &format!("/v1/subscriptions/{subscription_id}"),
-            &[("cancel_at_period_end", "false")],
+        self.set_cancel_at_period_end(
+            subscription_id,
+            false,
+            AppError::conflict(ENDED_CANNOT_RESUME),
         )
-        .await?;
-        self.subscription(subscription_id)
-            .await?
-            .ok_or_else(|| AppError::not_found("You have no membership yet."))
+        .await
     }
 
     async fn preview_plan_change(
@@ -393,16 +433,28 @@ impl PaymentProvider for StripeProvider {
         if sub.cancel_at_period_end || sub.status == SubscriptionStatus::Canceled {
             return Ok(None);
         }
-        let upcoming = self
-            .get(
-                "/v1/invoices/upcoming",
+        let op = Operation::start();
+        let path = "/v1/invoices/create_preview";
+        let preview = self
+            .stripe
+            .try_post(
+                &op.key("preview"),
+                path,
                 &[("customer", customer_id), ("subscription", subscription_id)],
             )
             .await?;
-        Ok(upcoming.and_then(|u| parse_invoice(&u)).map(|mut i| {
-            i.card = sub.card.clone();
-            i
-        }))
+        let preview = match preview {
+            Ok(preview) => preview,
+            // `invoice_upcoming_none`: nothing more will be billed.
+            Err(refusal) if refusal.status == reqwest::StatusCode::NOT_FOUND => return Ok(None),
+            Err(refusal) => return Err(refusal.into_error(path, false)),
+        };
+        Ok(
+            parse_invoice(&preview, &PaymentIntents::new()).map(|mut i| {
+                i.card = sub.card.clone();
+                i
+            }),
+        )
     }
 
     async fn invoices(&self, customer_id: &str) -> Result<Vec<InvoiceInfo>> {
@@ -412,7 +464,57 @@ impl PaymentProvider for StripeProvider {
                 &[
                     ("customer", customer_id),
                     ("limit", "24"),
-                    ("expand[]", "data.payment_intent.payment_method"),
+                    ("expand[]", "data.payments"),
+                ],
+            )
+            .await?
+            .unwrap_or(Value::Null);
+        let invoices = list
+            .get("data")
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default();
+        let paid_by_intent = invoices
+            .iter()
+            .filter_map(invoice_payment)
+            .any(|p| p.get("payment_intent").is_some_and(|pi| !pi.is_null()));
+        let intents = if paid_by_intent {
+            self.payment_intents(customer_id).await?
+        } else {
+            PaymentIntents::new()
+        };
+        Ok(invoices
+            .iter()
+            .filter_map(|i| parse_invoice(i, &intents))
+            .collect())
+    }
+
+    async fn invoice_subscription(&self, invoice_id: &str) -> Result<Option<String>> {
+        let invoice = self
+            .get(
+                &format!("/v1/invoices/{}", urlencoding::encode(invoice_id)),
+                &[],
+            )
+            .await?;
+        Ok(invoice.as_ref().and_then(invoice_subscription))
+    }
+}
+
+impl StripeProvider {
+    /// The card and charge of the customer's latest payment intents. The card that paid an
+    /// invoice is at `payments.data[].payment.payment_intent.payment_method`, six levels below a
+    /// listed invoice where Stripe expands four at most; listing the customer's payment intents
+    /// with their payment method (two levels) and matching them by id reaches it in one more
+    /// call. An invoice paid by none of the latest hundred shows no card rather than today's
+    /// default card, which may not be the one that paid it.
+    async fn payment_intents(&self, customer_id: &str) -> Result<PaymentIntents> {
+        let list = self
+            .get(
+                "/v1/payment_intents",
+                &[
+                    ("customer", customer_id),
+                    ("limit", "100"),
+                    ("expand[]", "data.payment_method"),
                 ],
             )
             .await?
@@ -420,7 +522,83 @@ impl PaymentProvider for StripeProvider {
         Ok(list
             .get("data")
             .and_then(Value::as_array)
-            .map(|items| items.iter().filter_map(parse_invoice).collect())
+            .map(|intents| {
+                intents
+                    .iter()
+                    .filter_map(|pi| {
+                        let card = pi.get("payment_method").and_then(card_of);
+                        Some((text(pi, "id")?, (text(pi, "latest_charge"), card)))
+                    })
+                    .collect()
+            })
             .unwrap_or_default())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn periods_are_read_from_the_items_and_from_the_subscription_before_2025_03_31() {
+        let billing = BillingConfig::defaults();
+        let current = json!({
+            "id": "sub_1", "customer": "cus_1", "status": "active", "metadata": { "plan": "solo" },
+            "items": { "data": [{ "current_period_start": 100, "current_period_end": 200 }] },
+        });
+        let older = json!({
+            "id": "sub_1", "customer": "cus_1", "status": "active", "metadata": { "plan": "solo" },
+            "current_period_start": 100, "current_period_end": 200, "items": { "data": [{}] },
+        });
+        for sub in [current, older] {
+            let parsed = parse_subscription(&sub, &billing).unwrap();
+            assert_eq!(
+                (parsed.current_period_start, parsed.current_period_end),
+                (100, 200)
+            );
+        }
+    }
+
+    #[test]
+    fn an_invoices_subscription_is_read_from_its_parent_and_from_the_older_field() {
+        let current = json!({ "parent": { "type": "subscription_details",
+            "subscription_details": { "subscription": "sub_1" } } });
+        let expanded =
+            json!({ "parent": { "subscription_details": { "subscription": { "id": "sub_1" } } } });
+        let older = json!({ "subscription": "sub_1" });
+        for invoice in [current, expanded, older] {
+            assert_eq!(invoice_subscription(&invoice).as_deref(), Some("sub_1"));
+        }
+        assert_eq!(invoice_subscription(&json!({ "parent": null })), None);
+    }
+
+    #[test]
+    fn a_paid_invoice_takes_its_charge_and_card_from_the_payment_intent_that_paid_it() {
+        let card = Card {
+            brand: "visa".into(),
+            last4: "4242".into(),
+            exp_month: 4,
+            exp_year: 2033,
+        };
+        let intents: PaymentIntents = [(
+            "pi_1".to_owned(),
+            (Some("ch_1".to_owned()), Some(card.clone())),
+        )]
+        .into();
+        let invoice = json!({ "id": "in_1", "created": 1, "currency": "usd", "payments": { "data": [
+            { "status": "canceled", "payment": { "type": "payment_intent", "payment_intent": "pi_0" } },
+            { "status": "paid", "payment": { "type": "payment_intent", "payment_intent": "pi_1" } },
+        ] } });
+        let parsed = parse_invoice(&invoice, &intents).unwrap();
+        assert_eq!(
+            (parsed.charge.as_deref(), parsed.card),
+            (Some("ch_1"), Some(card))
+        );
+        let older = json!({ "id": "in_1", "created": 1, "currency": "usd", "charge": "ch_9" });
+        assert_eq!(
+            parse_invoice(&older, &intents).unwrap().charge.as_deref(),
+            Some("ch_9")
+        );
     }
 }

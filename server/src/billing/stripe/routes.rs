@@ -7,7 +7,7 @@ use axum::http::HeaderMap;
 use axum::Json;
 use serde_json::{json, Value};
 
-use super::webhook::{self, verify};
+use super::webhook::{self, verify, Handled};
 use crate::app::AppState;
 use crate::error::{AppError, Result};
 
@@ -34,10 +34,11 @@ pub async fn receive(
         .map_err(|why| AppError::bad_request(format!("Invalid Stripe signature: {why}.")))?;
     let event: Value = serde_json::from_slice(&body)
         .map_err(|_| AppError::bad_request("The event is not valid JSON."))?;
-    let fresh = webhook::apply(state.billing(), &event, now).await?;
-    if fresh {
-        Ok(Json(json!({ "received": true })))
-    } else {
-        Ok(Json(json!({ "received": true, "duplicate": true })))
-    }
+    Ok(Json(
+        match webhook::apply(state.billing(), &event, now).await? {
+            Handled::Applied => json!({ "received": true }),
+            Handled::Duplicate => json!({ "received": true, "duplicate": true }),
+            Handled::Ignored => json!({ "received": true, "ignored": true }),
+        },
+    ))
 }

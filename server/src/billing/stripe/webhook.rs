@@ -1,12 +1,25 @@
 //! Stripe's webhook events: the `Stripe-Signature` scheme (HMAC-SHA256 of `{timestamp}.{body}`,
 //! five-minute tolerance, constant-time compare), and each event applied once per event id.
+//!
+//! An event is read for its id, its type and the id of the object it is about, nothing more: the
+//! object itself is fetched from Stripe, and what Stripe says now is stored. So the endpoint's API
+//! version does not matter, and events arriving late or out of order (an old
+//! `customer.subscription.updated` after the `deleted`) cannot bring back a state Stripe has left.
+//!
+//! A delivery is checked against the event ids already stored before Stripe is asked anything,
+//! and its id is stored in the same transaction as the change it brings. A failure on the way
+//! (Stripe unreachable, the database) answers an error and stores nothing, so Stripe's retry does
+//! the work again; a duplicate never reaches Stripe. Events about users or subscriptions SWAZ does
+//! not know, and types it does not use, are acknowledged (2xx) with a log line: Stripe would only
+//! retry them for days.
 
 use hmac::{Hmac, Mac};
 use serde_json::Value;
 use sha2::Sha256;
 use subtle::ConstantTimeEq;
 
-use super::parse_subscription;
+use crate::auth::users;
+use crate::billing::provider::{CheckoutMode, SubscriptionInfo};
 use crate::billing::service::Billing;
 use crate::billing::storage;
 use crate::error::{AppError, Result};
@@ -55,61 +68,147 @@ pub fn sign(body: &[u8], secret: &str, timestamp: i64) -> String {
     )
 }
 
-/// Applies a verified event once per event id: answers false for a duplicate delivery.
-pub(crate) async fn apply(billing: Billing<'_>, event: &Value, now: i64) -> Result<bool> {
+/// What became of a verified event.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Handled {
+    /// Stored, with what Stripe says now about its object (which may be nothing SWAZ keeps).
+    Applied,
+    /// Its id was stored before: nothing was done.
+    Duplicate,
+    /// A type SWAZ does not use, or one naming no object: nothing was done.
+    Ignored,
+}
+
+/// What an event is about, by the id of its object.
+enum Subject<'a> {
+    Subscription(&'a str),
+    Invoice(&'a str),
+    Checkout(&'a str),
+}
+
+impl<'a> Subject<'a> {
+    fn of(kind: &str, event: &'a Value) -> Option<Self> {
+        let id = event.pointer("/data/object/id").and_then(Value::as_str)?;
+        if kind.starts_with("customer.subscription.") {
+            Some(Self::Subscription(id))
+        } else if kind.starts_with("invoice.") {
+            Some(Self::Invoice(id))
+        } else if kind.starts_with("checkout.session.") {
+            Some(Self::Checkout(id))
+        } else {
+            None
+        }
+    }
+}
+
+/// Applies a verified event once per event id (see the module's docs).
+pub(crate) async fn apply(billing: Billing<'_>, event: &Value, now: i64) -> Result<Handled> {
     let id = event
         .get("id")
         .and_then(Value::as_str)
         .ok_or_else(|| AppError::bad_request("The event has no id."))?;
-    let kind = event
-        .get("type")
-        .and_then(Value::as_str)
-        .unwrap_or("")
-        .to_owned();
-
-    // Ask Stripe first: no database lock is held across the network call.
-    let object = event
-        .pointer("/data/object")
-        .cloned()
-        .unwrap_or(Value::Null);
-    let subscription = match kind.as_str() {
-        "customer.subscription.updated"
-        | "customer.subscription.deleted"
-        | "customer.subscription.created" => parse_subscription(&object, billing.plans),
-        "invoice.paid" | "invoice.payment_failed" | "checkout.session.completed" => {
-            match object.get("subscription").and_then(Value::as_str) {
-                Some(sub_id) => billing.payments.subscription(sub_id).await?,
-                None => None,
-            }
-        }
-        _ => None,
+    let kind = event.get("type").and_then(Value::as_str).unwrap_or("");
+    let Some(subject) = Subject::of(kind, event) else {
+        tracing::info!(
+            event = id,
+            kind,
+            "stripe webhook ignored: not a type SWAZ uses"
+        );
+        return Ok(Handled::Ignored);
     };
-    let mut tx = billing.db.begin_write().await?;
-    let fresh = storage::note_event(&mut tx, id, &kind, now).await?;
-    if !fresh {
-        tx.commit().await?;
-        return Ok(false);
+    {
+        let mut conn = billing.db.pool().acquire().await?;
+        if storage::event_seen(&mut conn, id).await? {
+            tracing::info!(
+                event = id,
+                kind,
+                "stripe webhook delivered again: already applied"
+            );
+            return Ok(Handled::Duplicate);
+        }
     }
-    if let Some(sub) = &subscription {
-        let owner = storage::owner_of(&mut tx, &sub.id).await?;
-        // A signed-in member's checkout names them; anonymous checkouts wait for the first flow.
-        let owner = owner.or_else(|| {
-            (kind == "checkout.session.completed")
-                .then(|| {
-                    object
-                        .get("client_reference_id")
-                        .and_then(Value::as_str)
-                        .map(str::to_owned)
-                })
-                .flatten()
-        });
-        if let Some(owner) = owner {
-            storage::mirror(&mut tx, "stripe", &owner, sub, None, now).await?;
+
+    // Stripe is asked with no database lock held across the network call.
+    let (subscription, buyer) = fetch(billing, &subject).await?;
+
+    let mut tx = billing.db.begin_write().await?;
+    if !storage::note_event(&mut tx, id, kind, now).await? {
+        // Another delivery of the same event was stored meanwhile.
+        tx.commit().await?;
+        return Ok(Handled::Duplicate);
+    }
+    match &subscription {
+        None => {
+            tracing::info!(
+                event = id,
+                kind,
+                "stripe webhook: no subscription of SWAZ's to update"
+            )
+        }
+        Some(sub) => {
+            let owner = match storage::owner_of(&mut tx, &sub.id).await? {
+                Some(owner) => Some(owner),
+                // A signed-in member's checkout names them; an anonymous one waits for the
+                // first flow, which makes the account.
+                None => match &buyer {
+                    Some(buyer) => users::by_id(&mut tx, buyer).await?.map(|user| user.id),
+                    None => None,
+                },
+            };
+            match owner {
+                Some(owner) => {
+                    storage::mirror(&mut tx, billing.payments.name(), &owner, sub, None, now)
+                        .await?;
+                    tracing::info!(
+                        event = id,
+                        kind,
+                        subscription = %sub.id,
+                        status = sub.status.as_str(),
+                        "stripe webhook applied"
+                    );
+                }
+                None if buyer.is_some() => tracing::warn!(
+                    event = id,
+                    kind,
+                    subscription = %sub.id,
+                    buyer = buyer.as_deref().unwrap_or(""),
+                    "stripe webhook: the checkout names a user who no longer exists"
+                ),
+                None => tracing::info!(
+                    event = id,
+                    kind,
+                    subscription = %sub.id,
+                    "stripe webhook: a subscription SWAZ does not know (yet)"
+                ),
+            }
         }
     }
     tx.commit().await?;
-    tracing::info!(event = id, kind, "stripe webhook handled");
-    Ok(true)
+    Ok(Handled::Applied)
+}
+
+/// The subscription an event's object belongs to, as Stripe has it now, and for a completed
+/// checkout the signed-in member who started it.
+async fn fetch(
+    billing: Billing<'_>,
+    subject: &Subject<'_>,
+) -> Result<(Option<SubscriptionInfo>, Option<String>)> {
+    let payments = billing.payments;
+    let (subscription_id, buyer) = match *subject {
+        Subject::Subscription(id) => (Some(id.to_owned()), None),
+        Subject::Invoice(id) => (payments.invoice_subscription(id).await?, None),
+        Subject::Checkout(id) => match payments.checkout(id).await? {
+            Some(c) if c.mode == CheckoutMode::Subscription && c.complete => {
+                (c.subscription_id, c.buyer_user_id)
+            }
+            _ => (None, None),
+        },
+    };
+    let subscription = match subscription_id {
+        Some(id) => payments.subscription(&id).await?,
+        None => None,
+    };
+    Ok((subscription, buyer))
 }
 
 #[cfg(test)]
