@@ -59,6 +59,7 @@ pub(crate) fn spawn_workers(state: &AppState) -> anyhow::Result<Workers> {
             state.db.clone(),
             state.payments.clone(),
             state.config.billing.clone(),
+            (state.outbox.clone(), state.config.public_url.clone()),
             state.clock.clone(),
             std::time::Duration::from_secs(every),
         )

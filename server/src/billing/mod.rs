@@ -6,6 +6,7 @@ pub mod dto;
 pub mod entitlements;
 pub mod extract;
 pub mod local;
+pub mod notices;
 pub mod plans;
 pub mod proration;
 pub mod provider;

@@ -91,6 +91,16 @@ pub fn plan(config: &BillingConfig, id: PlanId) -> Plan {
     }
 }
 
+/// The plan as members read it: "Individual · Monthly".
+pub(crate) fn label(id: PlanId) -> &'static str {
+    match id {
+        PlanId::Solo => "Individual · Monthly",
+        PlanId::SoloYearly => "Individual · Yearly",
+        PlanId::Team => "Team · Monthly",
+        PlanId::TeamYearly => "Team · Yearly",
+    }
+}
+
 /// The Stripe price id configured for `id`.
 pub(crate) fn stripe_price(config: &BillingConfig, id: PlanId) -> &str {
     &config.stripe_prices[id.index()]

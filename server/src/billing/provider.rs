@@ -127,6 +127,8 @@ pub struct SubscriptionInfo {
 pub struct InvoiceInfo {
     pub id: String,
     pub created: i64,
+    /// The period the invoice pays for (Unix seconds), when known.
+    pub period: Option<(i64, i64)>,
     pub status: String,
     pub currency: String,
     pub amount_due: Cents,

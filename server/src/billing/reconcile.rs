@@ -13,12 +13,15 @@ use std::time::Duration;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
+use super::notices;
 use super::provider::PaymentProvider;
 use super::service::{self, Billing};
 use super::storage;
+use crate::auth::links::Mailer;
 use crate::clock::Clock;
 use crate::config::BillingConfig;
 use crate::db::Db;
+use crate::mail::Outbox;
 
 /// What one round did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -29,11 +32,17 @@ pub struct Reconciled {
     pub missing: usize,
     /// Memberships the provider or the database failed on (tried again next round).
     pub failed: usize,
+    /// Yearly members told their renewal is a week or less away.
+    pub renewal_notices: usize,
 }
 
 /// Reads every running membership of this provider again and stores what the provider says;
 /// `now` is the app clock's time in milliseconds.
-pub async fn round(billing: Billing<'_>, now: i64) -> anyhow::Result<Reconciled> {
+pub async fn round(
+    billing: Billing<'_>,
+    mailer: Mailer<'_>,
+    now: i64,
+) -> anyhow::Result<Reconciled> {
     let provider = billing.payments.name();
     let ids = {
         let mut conn = billing.db.pool().acquire().await?;
@@ -43,7 +52,17 @@ pub async fn round(billing: Billing<'_>, now: i64) -> anyhow::Result<Reconciled>
     for id in ids {
         match billing.payments.subscription(&id).await {
             Ok(Some(sub)) => match service::refresh_mirror(billing, &sub, now).await {
-                Ok(()) => done.refreshed += 1,
+                Ok(()) => {
+                    done.refreshed += 1;
+                    // A renewal the provider charged since the last look gets its receipt.
+                    let owner = {
+                        let mut conn = billing.db.pool().acquire().await?;
+                        storage::owner_of(&mut conn, &sub.id).await?
+                    };
+                    if let Some(owner) = owner {
+                        notices::send_receipts_or_log(billing, mailer, &owner, now).await;
+                    }
+                }
                 Err(err) => {
                     tracing::warn!(subscription = %id, error = ?err, "reconcile: storing the membership failed");
                     done.failed += 1;
@@ -59,8 +78,10 @@ pub async fn round(billing: Billing<'_>, now: i64) -> anyhow::Result<Reconciled>
             }
         }
     }
+    done.renewal_notices = notices::send_renewal_reminders(billing, mailer, now).await?;
     tracing::info!(
         refreshed = done.refreshed,
+        renewal_notices = done.renewal_notices,
         missing = done.missing,
         failed = done.failed,
         "memberships reconciled with the payment provider"
@@ -81,6 +102,7 @@ impl Reconciler {
         db: Db,
         payments: Arc<dyn PaymentProvider>,
         plans: BillingConfig,
+        (outbox, base_url): (Outbox, String),
         clock: Arc<dyn Clock>,
         every: Duration,
     ) -> Self {
@@ -97,7 +119,7 @@ impl Reconciler {
                     plans: &plans,
                 };
                 tokio::select! {
-                    done = round(billing, clock.now_ms()) => {
+                    done = round(billing, Mailer { base_url: &base_url, outbox: &outbox }, clock.now_ms()) => {
                         if let Err(err) = done {
                             tracing::warn!(error = ?err, "reconcile round failed");
                         }

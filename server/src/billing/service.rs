@@ -356,6 +356,15 @@ pub(crate) async fn complete_first_checkout(
         if let Some(outcome) =
             try_first_checkout(billing, mailer, session_id, (&info, &sub), &email, now).await?
         {
+            if !matches!(outcome, FirstFlow::Refunded) {
+                let owner = {
+                    let mut conn = billing.db.pool().acquire().await?;
+                    users::by_email(&mut conn, &email).await?
+                };
+                if let Some(owner) = owner {
+                    super::notices::send_receipts_or_log(billing, mailer, &owner.id, now).await;
+                }
+            }
             return Ok(outcome);
         }
     }

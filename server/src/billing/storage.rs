@@ -264,3 +264,83 @@ pub(crate) async fn to_reconcile(
     .fetch_all(conn)
     .await
 }
+/// The plan of the member's current subscription, as the app last saw it.
+pub(crate) async fn current_plan(
+    conn: &mut AnyConnection,
+    user_id: &str,
+) -> sqlx::Result<Option<super::plans::PlanId>> {
+    let Some(current) = current(conn, user_id).await? else {
+        return Ok(None);
+    };
+    let plan: Option<String> = sqlx::query_scalar("SELECT plan FROM subscriptions WHERE id = $1")
+        .bind(&current.subscription_id)
+        .fetch_optional(conn)
+        .await?;
+    Ok(plan.and_then(|p| super::plans::PlanId::parse(&p).ok()))
+}
+
+/// Records that the receipt of `invoice_id` went out; `false` when it had already.
+pub(crate) async fn note_receipt(
+    conn: &mut AnyConnection,
+    invoice_id: &str,
+    user_id: &str,
+    now: i64,
+) -> sqlx::Result<bool> {
+    let done = sqlx::query(
+        "INSERT INTO billing_receipts (invoice_id, user_id, sent_at) VALUES ($1, $2, $3) \
+         ON CONFLICT (invoice_id) DO NOTHING",
+    )
+    .bind(invoice_id)
+    .bind(user_id)
+    .bind(now)
+    .execute(conn)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// A yearly membership that renews soon.
+#[derive(sqlx::FromRow)]
+pub(crate) struct Renewal {
+    #[sqlx(rename = "id")]
+    pub subscription_id: String,
+    pub user_id: String,
+    pub plan: String,
+    #[sqlx(rename = "current_period_end")]
+    pub period_end: i64,
+}
+
+/// Yearly memberships that renew (not set to end) within `within_ms` of `now`.
+pub(crate) async fn renewing_within(
+    conn: &mut AnyConnection,
+    now: i64,
+    within_ms: i64,
+) -> sqlx::Result<Vec<Renewal>> {
+    sqlx::query_as(
+        "SELECT id, user_id, plan, current_period_end FROM subscriptions \
+         WHERE plan IN ('solo_yearly', 'team_yearly') AND status = 'active' AND cancel_at_period_end = 0 \
+           AND current_period_end > $1 AND current_period_end <= $2",
+    )
+    .bind(now)
+    .bind(now + within_ms)
+    .fetch_all(conn)
+    .await
+}
+
+/// Records the renewal reminder of one period; `false` when it had already gone out.
+pub(crate) async fn note_renewal_notice(
+    conn: &mut AnyConnection,
+    subscription_id: &str,
+    period_end: i64,
+    now: i64,
+) -> sqlx::Result<bool> {
+    let done = sqlx::query(
+        "INSERT INTO billing_renewal_notices (subscription_id, period_end, sent_at) VALUES ($1, $2, $3) \
+         ON CONFLICT (subscription_id, period_end) DO NOTHING",
+    )
+    .bind(subscription_id)
+    .bind(period_end)
+    .bind(now)
+    .execute(conn)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}

@@ -196,6 +196,128 @@ pub(crate) fn removed_from_team(
     }
 }
 
+/// A notice to a member: the greeting, its paragraphs and an optional button, in both bodies.
+fn notice(
+    to: &str,
+    subject: &str,
+    first_name: &str,
+    paragraphs: &[&str],
+    button: Option<(&str, &str)>,
+) -> Message {
+    let hello = greeting(first_name);
+    let mut text = format!("{hello}\n\n{}\n", paragraphs.join("\n\n"));
+    if let Some((label, url)) = button {
+        text.push_str(&format!("\n{label}: {url}\n"));
+    }
+    Message {
+        to: to.to_owned(),
+        subject: subject.to_owned(),
+        text,
+        html: html_page(&hello, paragraphs, button),
+        reply_to: None,
+    }
+}
+
+/// What a membership mail says about one payment.
+pub(crate) struct Payment<'a> {
+    /// "$29.00".
+    pub amount: &'a str,
+    /// "Individual · Monthly".
+    pub plan: &'a str,
+    /// "November 25, 2026 – December 25, 2026", when known.
+    pub period: Option<&'a str>,
+    /// The invoice's page, when there is one.
+    pub invoice_url: Option<&'a str>,
+}
+
+/// The receipt of a paid invoice.
+pub(crate) fn receipt(to: &str, first_name: &str, paid: &Payment<'_>) -> Message {
+    let lead = format!(
+        "Thank you: we received your payment of {} for your SWAZ membership ({}).",
+        paid.amount, paid.plan
+    );
+    let period = paid.period.map(|p| format!("It covers {p}."));
+    let mut paragraphs = vec![lead.as_str()];
+    paragraphs.extend(period.as_deref());
+    paragraphs.push("Your invoices are also on the Billing page of your account.");
+    notice(
+        to,
+        &format!("Your SWAZ receipt: {}", paid.amount),
+        first_name,
+        &paragraphs,
+        paid.invoice_url.map(|url| ("View your invoice", url)),
+    )
+}
+
+/// Confirms a cancellation and says until when the member keeps their access.
+pub(crate) fn membership_cancelled(
+    to: &str,
+    first_name: &str,
+    ends_on: &str,
+    membership_url: &str,
+) -> Message {
+    let lead = format!(
+        "Your SWAZ membership is cancelled. You keep full access until {ends_on}, and you will not be charged again."
+    );
+    notice(
+        to,
+        &format!("Your SWAZ membership ends on {ends_on}"),
+        first_name,
+        &[
+            &lead,
+            "Changed your mind? Resume your membership before that date and nothing changes.",
+        ],
+        Some(("Resume my membership", membership_url)),
+    )
+}
+
+/// A renewal payment failed: the member changes the card before access ends.
+pub(crate) fn payment_failed(
+    to: &str,
+    first_name: &str,
+    paid: &Payment<'_>,
+    membership_url: &str,
+) -> Message {
+    let lead = format!(
+        "We could not take the payment of {} for your SWAZ membership ({}).",
+        paid.amount, paid.plan
+    );
+    notice(
+        to,
+        "Your SWAZ payment did not go through",
+        first_name,
+        &[
+            &lead,
+            "Please update your card on your Membership page: we will try again, and your training continues once the payment goes through.",
+        ],
+        Some(("Update my card", membership_url)),
+    )
+}
+
+/// Seven days before a yearly membership renews.
+pub(crate) fn renewal_reminder(
+    to: &str,
+    first_name: &str,
+    renewal: &Payment<'_>,
+    renews_on: &str,
+    membership_url: &str,
+) -> Message {
+    let lead = format!(
+        "Your yearly SWAZ membership ({}) renews on {renews_on}, for {}.",
+        renewal.plan, renewal.amount
+    );
+    notice(
+        to,
+        &format!("Your SWAZ membership renews on {renews_on}"),
+        first_name,
+        &[
+            &lead,
+            "Nothing to do if you want to keep training. To change your plan or card, or to cancel, visit your Membership page before then.",
+        ],
+        Some(("Manage my membership", membership_url)),
+    )
+}
+
 /// The copy of a contact-form message for the operator; replying answers the sender.
 pub(crate) fn contact_message(
     to: &str,

@@ -207,8 +207,15 @@ async fn the_first_flow_makes_one_member_with_a_generated_password_shown_once() 
         res.json::<Value>().await.unwrap()["error_code"],
         "email_not_confirmed"
     );
-    let mail = &app.mailbox("zed@example.com", 1).await[0];
-    assert_eq!(mail["subject"], "Confirm your SWAZ e-mail address");
+    // Two mails: the confirmation, and the receipt of the payment.
+    let mails = app.mailbox("zed@example.com", 2).await;
+    let mail = mails
+        .iter()
+        .find(|m| m["subject"] == "Confirm your SWAZ e-mail address")
+        .expect("a confirmation mail");
+    assert!(mails
+        .iter()
+        .any(|m| m["subject"] == "Your SWAZ receipt: $29.00"));
     assert!(mail["text"].as_str().unwrap().starts_with("Hi Zed,"));
     app.confirm("zed@example.com").await;
     let session = app.sign_in("zed@example.com", &password).await;

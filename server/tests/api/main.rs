@@ -25,6 +25,7 @@ mod identity_settings;
 mod inspiration;
 mod layering;
 mod mail;
+mod membership_mail;
 mod one_membership;
 mod ops;
 mod plan_change;

@@ -54,15 +54,20 @@ async fn a_reconcile_round_stores_what_the_local_provider_says_once_a_period_is_
     // A month on, the test mode renews the membership when it next looks: nobody looked yet.
     app.clock().advance(chrono::Duration::days(32));
     assert_eq!(status_of_the_membership(&app).await.1, first_end);
-    let done = round(app.state.billing(), app.state.clock.now_ms())
-        .await
-        .unwrap();
+    let done = round(
+        app.state.billing(),
+        app.state.mailer(),
+        app.state.clock.now_ms(),
+    )
+    .await
+    .unwrap();
     assert_eq!(
         done,
         Reconciled {
             refreshed: 1,
             missing: 0,
-            failed: 0
+            failed: 0,
+            renewal_notices: 0,
         }
     );
     let (status, renewed_end) = status_of_the_membership(&app).await;
@@ -83,12 +88,20 @@ async fn a_reconcile_round_stores_what_the_local_provider_says_once_a_period_is_
         .await;
     assert_eq!(status, StatusCode::OK);
     app.clock().advance(chrono::Duration::days(32));
-    round(app.state.billing(), app.state.clock.now_ms())
-        .await
-        .unwrap();
+    round(
+        app.state.billing(),
+        app.state.mailer(),
+        app.state.clock.now_ms(),
+    )
+    .await
+    .unwrap();
     assert_eq!(status_of_the_membership(&app).await.0, "canceled");
-    let done = round(app.state.billing(), app.state.clock.now_ms())
-        .await
-        .unwrap();
+    let done = round(
+        app.state.billing(),
+        app.state.mailer(),
+        app.state.clock.now_ms(),
+    )
+    .await
+    .unwrap();
     assert_eq!(done.refreshed, 0, "an ended membership is not read again");
 }

@@ -398,6 +398,21 @@ async fn events_in_the_older_and_the_current_api_version_are_both_applied() {
         );
         assert_eq!(mirrored_cancel(&app, &sub_id).await, 0, "{version}");
     }
+    // Each failed payment told the member, with the way to change the card.
+    let mut mails = vec![];
+    for _ in 0..100 {
+        mails = app.mailbox("zed@example.com", 1).await;
+        mails.retain(|m| m["subject"] == "Your SWAZ payment did not go through");
+        if mails.len() >= 2 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    let notices = mails;
+    assert_eq!(notices.len(), 2);
+    let text = notices[0]["text"].as_str().unwrap();
+    assert!(text.contains("Update my card: "), "{text}");
+    assert!(text.contains("/account/membership"), "{text}");
     assert_eq!(
         fake.invoice_event("x", "invoice.paid", &sub_id, OLDER)["data"]["object"]["subscription"],
         sub_id.as_str(),
@@ -886,8 +901,13 @@ async fn cancel_resume_and_cancel_again_each_reach_stripe_under_their_own_key() 
 async fn a_reconcile_round_repairs_changes_whose_webhooks_were_lost() {
     let (app, fake) = stripe_app().await;
     let (token, sub_id) = stripe_member(&app, &fake).await;
-    let reconcile =
-        || swaz::billing::reconcile::round(app.state.billing(), app.state.clock.now_ms());
+    let reconcile = || {
+        swaz::billing::reconcile::round(
+            app.state.billing(),
+            app.state.mailer(),
+            app.state.clock.now_ms(),
+        )
+    };
 
     // Set to end in the customer portal; the event never arrived.
     fake.set(&sub_id, "cancel_at_period_end", json!(true));
@@ -919,8 +939,12 @@ async fn a_reconcile_round_goes_on_past_a_membership_stripe_fails_on() {
     for _ in 0..3 {
         fake.fail_once("GET", &format!("/v1/subscriptions/{sub_id}"), 503);
     }
-    let done = swaz::billing::reconcile::round(app.state.billing(), app.state.clock.now_ms())
-        .await
-        .unwrap();
+    let done = swaz::billing::reconcile::round(
+        app.state.billing(),
+        app.state.mailer(),
+        app.state.clock.now_ms(),
+    )
+    .await
+    .unwrap();
     assert_eq!((done.refreshed, done.failed), (0, 1));
 }

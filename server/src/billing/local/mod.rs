@@ -566,6 +566,7 @@ impl PaymentProvider for LocalProvider {
         Ok(Some(InvoiceInfo {
             id: format!("upcoming_{}", sub.id),
             created: sub.current_period_end,
+            period: None,
             status: "draft".into(),
             currency: price.currency,
             amount_due: price.amount,
@@ -587,6 +588,7 @@ impl PaymentProvider for LocalProvider {
                     charge: Some(invoice.id.replacen("in_", "ch_", 1)),
                     id: invoice.id,
                     created: secs(invoice.created_at),
+                    period: Some((secs(invoice.period.0), secs(invoice.period.1))),
                     status: invoice.status,
                     currency: invoice.currency,
                     amount_due: invoice.amount_paid,

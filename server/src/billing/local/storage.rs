@@ -506,6 +506,8 @@ pub(crate) struct Invoice {
     pub currency: String,
     pub amount_paid: Cents,
     pub created_at: i64,
+    /// Start and end of the period paid for.
+    pub period: (i64, i64),
     pub card: Option<Card>,
 }
 
@@ -518,6 +520,8 @@ struct InvoiceRow {
     currency: String,
     amount_paid: i64,
     created_at: i64,
+    period_start: i64,
+    period_end: i64,
     #[sqlx(flatten)]
     card: CardRow,
 }
@@ -533,6 +537,7 @@ impl TryFrom<InvoiceRow> for Invoice {
             currency: row.currency,
             amount_paid: Cents(row.amount_paid),
             created_at: row.created_at,
+            period: (row.period_start, row.period_end),
             card: row.card.into_card()?,
         })
     }
@@ -541,7 +546,7 @@ impl TryFrom<InvoiceRow> for Invoice {
 /// Reads the newest 100 invoices of `customer_id` from `localpay_invoices`, newest first.
 pub(crate) async fn invoices(db: &Db, customer_id: &str) -> sqlx::Result<Vec<Invoice>> {
     sqlx::query_as::<_, InvoiceRow>(
-        "SELECT id, access_token, status, currency, amount_paid, created_at, \
+        "SELECT id, access_token, status, currency, amount_paid, created_at, period_start, period_end, \
          card_brand, card_last4, card_exp_month, card_exp_year \
          FROM localpay_invoices WHERE customer_id = $1 ORDER BY created_at DESC LIMIT 100",
     )

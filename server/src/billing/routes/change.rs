@@ -8,8 +8,8 @@ use utoipa::{IntoParams, ToSchema};
 use super::SubscriptionView;
 use crate::app::AppState;
 use crate::auth::CurrentUser;
-use crate::billing::change;
 use crate::billing::plans::PlanId;
+use crate::billing::{change, notices};
 use crate::domain::Cents;
 use crate::error::{ErrorBody, Result};
 use crate::http::json::ApiJson;
@@ -101,13 +101,8 @@ pub(crate) async fn change_plan(
     ApiJson(body): ApiJson<ChangePlanBody>,
 ) -> Result<Json<SubscriptionView>> {
     let plan = PlanId::parse(body.plan.as_deref().unwrap_or(""))?;
-    let sub = change::change(
-        state.billing(),
-        &me.id,
-        plan,
-        body.preview_at,
-        state.clock.now_ms(),
-    )
-    .await?;
+    let now = state.clock.now_ms();
+    let sub = change::change(state.billing(), &me.id, plan, body.preview_at, now).await?;
+    notices::send_receipts_or_log(state.billing(), state.mailer(), &me.id, now).await;
     Ok(Json(sub.into()))
 }

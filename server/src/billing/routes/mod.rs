@@ -13,6 +13,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::dto::{past, PastInvoice, PaymentMethod};
+use super::notices;
 use super::plans::{self, PlanId, Plans, ALL};
 use super::provider::{
     CheckoutMode, CheckoutRequest, SetupRequest, SubscriptionInfo, SubscriptionStatus,
@@ -220,14 +221,16 @@ pub(crate) async fn subscription_success(
     me: CurrentUser,
     Query(q): Query<SessionQuery>,
 ) -> Result<Json<SuccessStatus>> {
+    let now = state.clock.now_ms();
     let status = service::complete_member_checkout(
         state.billing(),
         &me.id,
         &me.email,
         q.sessionid.as_deref().unwrap_or(""),
-        state.clock.now_ms(),
+        now,
     )
     .await?;
+    notices::send_receipts_or_log(state.billing(), state.mailer(), &me.id, now).await;
     Ok(Json(SuccessStatus { status }))
 }
 
@@ -361,12 +364,15 @@ pub async fn cancel(
     if sub.status == SubscriptionStatus::Canceled {
         return Err(AppError::bad_request("This membership has already ended."));
     }
+    let now = state.clock.now_ms();
     let sub = if sub.cancel_at_period_end {
         sub
     } else {
-        state.payments.cancel_at_period_end(&sub.id).await?
+        let sub = state.payments.cancel_at_period_end(&sub.id).await?;
+        notices::confirm_cancellation(state.billing(), state.mailer(), &me.id, &sub, now).await?;
+        sub
     };
-    service::refresh_mirror(state.billing(), &sub, state.clock.now_ms()).await?;
+    service::refresh_mirror(state.billing(), &sub, now).await?;
     storage::keep_cancel_reason(&state.db, &sub.id, &reason).await?;
     Ok(Json(sub.into()))
 }

@@ -121,6 +121,9 @@ fn parse_invoice(v: &Value, intents: &PaymentIntents) -> Option<InvoiceInfo> {
     Some(InvoiceInfo {
         id: text(v, "id").unwrap_or_else(|| "upcoming".to_owned()),
         created: v.get("created")?.as_i64()?,
+        period: v
+            .pointer("/lines/data/0/period")
+            .and_then(|p| Some((p.get("start")?.as_i64()?, p.get("end")?.as_i64()?))),
         status: v
             .get("status")
             .and_then(Value::as_str)

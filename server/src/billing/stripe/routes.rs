@@ -35,7 +35,7 @@ pub async fn receive(
     let event: Value = serde_json::from_slice(&body)
         .map_err(|_| AppError::bad_request("The event is not valid JSON."))?;
     Ok(Json(
-        match webhook::apply(state.billing(), &event, now).await? {
+        match webhook::apply(state.billing(), state.mailer(), &event, now).await? {
             Handled::Applied => json!({ "received": true }),
             Handled::Duplicate => json!({ "received": true, "duplicate": true }),
             Handled::Ignored => json!({ "received": true, "ignored": true }),

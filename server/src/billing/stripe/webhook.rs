@@ -18,7 +18,9 @@ use serde_json::Value;
 use sha2::Sha256;
 use subtle::ConstantTimeEq;
 
+use crate::auth::links::Mailer;
 use crate::auth::users;
+use crate::billing::notices;
 use crate::billing::provider::{CheckoutMode, SubscriptionInfo};
 use crate::billing::service::Billing;
 use crate::billing::storage;
@@ -102,7 +104,12 @@ impl<'a> Subject<'a> {
 }
 
 /// Applies a verified event once per event id (see the module's docs).
-pub(crate) async fn apply(billing: Billing<'_>, event: &Value, now: i64) -> Result<Handled> {
+pub(crate) async fn apply(
+    billing: Billing<'_>,
+    mailer: Mailer<'_>,
+    event: &Value,
+    now: i64,
+) -> Result<Handled> {
     let id = event
         .get("id")
         .and_then(Value::as_str)
@@ -137,6 +144,7 @@ pub(crate) async fn apply(billing: Billing<'_>, event: &Value, now: i64) -> Resu
         tx.commit().await?;
         return Ok(Handled::Duplicate);
     }
+    let mut member = None;
     match &subscription {
         None => {
             tracing::info!(
@@ -159,6 +167,7 @@ pub(crate) async fn apply(billing: Billing<'_>, event: &Value, now: i64) -> Resu
                 Some(owner) => {
                     storage::mirror(&mut tx, billing.payments.name(), &owner, sub, None, now)
                         .await?;
+                    member = Some((owner.clone(), sub));
                     tracing::info!(
                         event = id,
                         kind,
@@ -184,7 +193,33 @@ pub(crate) async fn apply(billing: Billing<'_>, event: &Value, now: i64) -> Resu
         }
     }
     tx.commit().await?;
+    if let Some((owner, sub)) = member {
+        mail_about(billing, mailer, kind, &owner, sub, now).await;
+    }
     Ok(Handled::Applied)
+}
+
+/// The mails an applied invoice event owes the member: the receipt of a paid invoice, or the
+/// notice that a payment failed. A failure is logged; the event stays applied.
+async fn mail_about(
+    billing: Billing<'_>,
+    mailer: Mailer<'_>,
+    kind: &str,
+    owner: &str,
+    sub: &SubscriptionInfo,
+    now: i64,
+) {
+    match kind {
+        "invoice.paid" | "invoice.payment_succeeded" => {
+            notices::send_receipts_or_log(billing, mailer, owner, now).await
+        }
+        "invoice.payment_failed" => {
+            if let Err(err) = notices::payment_failed(billing, mailer, owner, sub, now).await {
+                tracing::warn!(user = owner, error = ?err, "the failed-payment notice was not queued");
+            }
+        }
+        _ => {}
+    }
 }
 
 /// The subscription an event's object belongs to, as Stripe has it now, and for a completed
