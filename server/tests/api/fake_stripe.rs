@@ -50,6 +50,41 @@ pub struct Store {
     idempotent: HashMap<String, Replay>,
     /// Subscriptions that end (as Stripe ends an unpaid one) just before their next update.
     pub end_before_next_update: HashSet<String>,
+    /// The payment intents refunded, oldest first.
+    pub refunds: Vec<String>,
+}
+
+/// The price, in cents, and the period, in days, of each configured price (see `configure`).
+fn priced(price: &str) -> (i64, i64) {
+    match price {
+        "price_solo_yearly" => (28900, 365),
+        "price_team" => (19900, 30),
+        "price_team_yearly" => (199000, 365),
+        _ => (2900, 30),
+    }
+}
+
+/// `part / whole` of `amount`, rounded to the cent.
+fn share(amount: i64, part: i64, whole: i64) -> i64 {
+    (amount * part + whole / 2) / whole
+}
+
+/// Stripe's proration of changing `sub`'s item to `price` at `at` (always_invoice): the invoice
+/// total (negative when the unused time is worth more) and the period the change gives.
+fn prorate(sub: &Value, price: &str, at: i64, new_period: bool) -> (i64, i64, i64) {
+    let item = &sub["items"]["data"][0];
+    let (start, end) = (
+        item["current_period_start"].as_i64().unwrap(),
+        item["current_period_end"].as_i64().unwrap(),
+    );
+    let (old, _) = priced(item["price"]["id"].as_str().unwrap_or(""));
+    let (new, days) = priced(price);
+    let unused = share(old, end - at, end - start);
+    if new_period {
+        (new - unused, at, at + days * 86_400)
+    } else {
+        (share(new, end - at, end - start) - unused, start, end)
+    }
 }
 
 struct Replay {
@@ -388,6 +423,36 @@ async fn update_subscription(
     if let Some(pm) = form.get("default_payment_method") {
         sub["default_payment_method"] = json!(pm);
     }
+    if let Some(price) = form.get("items[0][price]") {
+        if form.get("items[0][id]").map(String::as_str) != sub["items"]["data"][0]["id"].as_str() {
+            return stripe_error(
+                StatusCode::BAD_REQUEST,
+                "invalid_request_error",
+                "No such subscription item.",
+            );
+        }
+        let at = form
+            .get("proration_date")
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(0);
+        let anchor = form.get("billing_cycle_anchor").map(String::as_str) == Some("now");
+        let (total, start, end) = prorate(sub, price, at, anchor);
+        let item = &mut sub["items"]["data"][0];
+        item["price"] = json!({ "id": price });
+        item["current_period_start"] = json!(start);
+        item["current_period_end"] = json!(end);
+        if let Some(plan) = form.get("metadata[plan]") {
+            sub["metadata"]["plan"] = json!(plan);
+        }
+        let customer = sub["customer"].clone();
+        let invoice_id = store.id("in");
+        store.invoices.push(json!({
+            "id": invoice_id, "object": "invoice", "customer": customer, "created": at,
+            "parent": { "type": "subscription_details", "subscription_details": { "subscription": id } },
+            "status": "paid", "currency": "usd", "amount_due": total.max(0), "amount_paid": total.max(0),
+            "payments": { "object": "list", "has_more": false, "data": [] },
+        }));
+    }
     let sub = expanded_subscription(&store, &id).unwrap();
     Json(sub).into_response()
 }
@@ -450,6 +515,39 @@ async fn create_preview(
     let Some(sub) = sub else {
         return (StatusCode::NOT_FOUND, Json(json!({ "error": { "type": "invalid_request_error", "code": "invoice_upcoming_none", "message": "No upcoming invoices for customer" } }))).into_response();
     };
+    if let Some(price) = form.get("subscription_details[items][0][price]") {
+        // The preview of a change: what `always_invoice` would invoice at `proration_date`.
+        let same_item = form
+            .get("subscription_details[items][0][id]")
+            .map(String::as_str)
+            == sub["items"]["data"][0]["id"].as_str();
+        let at = form
+            .get("subscription_details[proration_date]")
+            .and_then(|v| v.parse().ok());
+        let (Some(at), true, Some("always_invoice")) = (
+            at,
+            same_item,
+            form.get("subscription_details[proration_behavior]")
+                .map(String::as_str),
+        ) else {
+            return stripe_error(
+                StatusCode::BAD_REQUEST,
+                "invalid_request_error",
+                "The fake wants the item's id, a proration_date and always_invoice.",
+            );
+        };
+        let anchor = form
+            .get("subscription_details[billing_cycle_anchor]")
+            .map(String::as_str)
+            == Some("now");
+        let (total, _, _) = prorate(sub, price, at, anchor);
+        return Json(json!({
+            "id": "upcoming_change", "object": "invoice", "created": at, "currency": "usd",
+            "total": total, "amount_due": total.max(0), "ending_balance": total.min(0),
+            "status": "draft", "customer": sub["customer"],
+        }))
+        .into_response();
+    }
     Json(json!({
         "id": format!("upcoming_{}", sub["id"].as_str().unwrap()), "object": "invoice",
         "created": sub["items"]["data"][0]["current_period_end"], "currency": "usd",
@@ -554,6 +652,63 @@ fn older_invoice(store: &Store, invoice: &Value) -> Value {
     invoice
 }
 
+/// `DELETE /v1/subscriptions/{id}`: ends it at once.
+async fn cancel_subscription(
+    State(s): State<Shared>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> Response {
+    if let Some(r) = refused(&headers) {
+        return r;
+    }
+    let mut store = s.lock().unwrap();
+    let Some(sub) = store.subscriptions.get_mut(&id) else {
+        return missing("subscription");
+    };
+    if sub["status"] == "canceled" {
+        return stripe_error(
+            StatusCode::BAD_REQUEST,
+            "invalid_request_error",
+            "This subscription has already been canceled.",
+        );
+    }
+    let now = chrono::Utc::now().timestamp();
+    sub["status"] = json!("canceled");
+    sub["canceled_at"] = json!(now);
+    sub["ended_at"] = json!(now);
+    let sub = expanded_subscription(&store, &id).unwrap();
+    Json(sub).into_response()
+}
+
+/// `POST /v1/refunds` of a whole payment intent; a second refund of one is refused.
+async fn create_refund(
+    State(s): State<Shared>,
+    headers: HeaderMap,
+    Form(form): Form<HashMap<String, String>>,
+) -> Response {
+    if let Some(r) = refused(&headers) {
+        return r;
+    }
+    let mut store = s.lock().unwrap();
+    let Some(intent) = form.get("payment_intent").cloned() else {
+        return stripe_error(
+            StatusCode::BAD_REQUEST,
+            "invalid_request_error",
+            "Missing payment_intent.",
+        );
+    };
+    if !store.payment_intents.contains_key(&intent) {
+        return missing("payment_intent");
+    }
+    if store.refunds.contains(&intent) {
+        return (StatusCode::BAD_REQUEST, Json(json!({ "error": { "type": "invalid_request_error", "code": "charge_already_refunded", "message": "Charge has already been refunded." } }))).into_response();
+    }
+    store.refunds.push(intent.clone());
+    let id = store.id("re");
+    Json(json!({ "id": id, "object": "refund", "payment_intent": intent, "status": "succeeded" }))
+        .into_response()
+}
+
 async fn list_invoices(
     State(s): State<Shared>,
     headers: HeaderMap,
@@ -564,10 +719,18 @@ async fn list_invoices(
     }
     let store = s.lock().unwrap();
     let customer = query_value(&q, "customer");
+    let subscription = query_value(&q, "subscription");
+    let status = query_value(&q, "status");
     let data: Vec<Value> = store
         .invoices
         .iter()
-        .filter(|i| i["customer"] == customer.as_str())
+        .filter(|i| customer.is_empty() || i["customer"] == customer.as_str())
+        .filter(|i| {
+            subscription.is_empty()
+                || i["parent"]["subscription_details"]["subscription"] == subscription.as_str()
+        })
+        .filter(|i| status.is_empty() || i["status"] == status.as_str())
+        .filter(|_| !(customer.is_empty() && subscription.is_empty()))
         .map(|i| {
             let mut i = i.clone();
             // `payments` is includable: only there when asked for.
@@ -596,7 +759,9 @@ impl FakeStripe {
             .route("/_fake/complete/{id}", post(complete))
             .route(
                 "/v1/subscriptions/{id}",
-                get(get_subscription).post(update_subscription),
+                get(get_subscription)
+                    .post(update_subscription)
+                    .delete(cancel_subscription),
             )
             .route("/v1/customers/{id}", post(update_customer))
             .route("/v1/payment_methods/{id}", get(get_payment_method))
@@ -604,6 +769,7 @@ impl FakeStripe {
             .route("/v1/invoices/{id}", get(get_invoice))
             .route("/v1/invoices", get(list_invoices))
             .route("/v1/payment_intents", get(list_payment_intents))
+            .route("/v1/refunds", post(create_refund))
             .layer(middleware::from_fn_with_state(store.clone(), guard))
             .with_state(store.clone());
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
@@ -694,6 +860,23 @@ impl FakeStripe {
     pub fn checkout_event(&self, id: &str, session_id: &str) -> Value {
         let session = self.store.lock().unwrap().sessions[session_id].clone();
         event(id, "checkout.session.completed", CURRENT, session)
+    }
+
+    /// The payment intents refunded so far.
+    pub fn refunds(&self) -> Vec<String> {
+        self.store.lock().unwrap().refunds.clone()
+    }
+
+    /// Every form posted to `path` so far, oldest first.
+    pub fn forms_to(&self, path: &str) -> Vec<HashMap<String, String>> {
+        self.store
+            .lock()
+            .unwrap()
+            .forms
+            .iter()
+            .filter(|(p, _)| p == path)
+            .map(|(_, f)| f.clone())
+            .collect()
     }
 
     /// Every call made to Stripe's API so far, as (method, path).

@@ -35,6 +35,7 @@ mod reconcile;
 mod reminders;
 mod settings;
 mod stripe;
+mod stripe_changes;
 mod support;
 mod teams;
 mod test_user;

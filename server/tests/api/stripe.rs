@@ -10,7 +10,7 @@ use crate::support::TestApp;
 
 const API: &str = "/_api/v1";
 
-async fn stripe_app() -> (TestApp, FakeStripe) {
+pub(crate) async fn stripe_app() -> (TestApp, FakeStripe) {
     let fake = FakeStripe::start().await;
     let configured = fake.clone();
     let app = TestApp::builder()
@@ -20,7 +20,7 @@ async fn stripe_app() -> (TestApp, FakeStripe) {
     (app, fake)
 }
 
-async fn checkout(app: &TestApp, plan: &str, token: Option<&str>) -> String {
+pub(crate) async fn checkout(app: &TestApp, plan: &str, token: Option<&str>) -> String {
     let (_, body) = app
         .request(
             Method::POST,
@@ -61,7 +61,7 @@ async fn webhook(
 }
 
 /// A new member through the first flow on Stripe: answers (access token, subscription id).
-async fn stripe_member(app: &TestApp, fake: &FakeStripe) -> (String, String) {
+pub(crate) async fn stripe_member(app: &TestApp, fake: &FakeStripe) -> (String, String) {
     let (token, sub, _) = stripe_member_with_password(app, fake).await;
     (token, sub)
 }
