@@ -25,6 +25,9 @@ pub const CURRENT: &str = swaz::config::DEFAULT_STRIPE_API_VERSION;
 /// The version SWAZ pinned before: billing periods on the subscription, `invoice.subscription`,
 /// `invoice.payment_intent` and `invoice.charge`. Webhook endpoints made then still send it.
 pub const OLDER: &str = "2024-06-20";
+/// A version newer than SWAZ knows, as an endpoint upgraded in the Dashboard sends: the fake
+/// renders its events with only the object's id and type, plus fields SWAZ has never seen.
+pub const NEWER: &str = "2027-03-31.future";
 pub const WEBHOOK_SECRET: &str = "whsec_fake_secret";
 
 #[derive(Default)]
@@ -854,6 +857,17 @@ impl FakeStripe {
             invoice
         };
         event(id, kind, version, invoice)
+    }
+
+    /// An event in [`NEWER`]'s shape: nothing of the object but its id, its type and fields no
+    /// version SWAZ knows has.
+    pub fn newer_event(&self, id: &str, kind: &str, object_id: &str, object: &str) -> Value {
+        event(
+            id,
+            kind,
+            NEWER,
+            json!({ "id": object_id, "object": object, "renamed_in_the_future": { "state": "?" } }),
+        )
     }
 
     /// A `checkout.session.completed` event about the session as it is now.

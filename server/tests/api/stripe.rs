@@ -337,6 +337,39 @@ async fn an_older_update_arriving_after_the_deletion_leaves_the_membership_ended
 }
 
 #[tokio::test]
+async fn events_rendered_in_a_newer_api_version_are_applied_from_what_stripe_says() {
+    let (app, fake) = stripe_app().await;
+    let (token, sub_id) = stripe_member(&app, &fake).await;
+    let now = chrono::Utc::now().timestamp();
+    fake.set(&sub_id, "status", json!("past_due"));
+    let invoice_id = fake.invoice_event("x", "invoice.payment_failed", &sub_id, CURRENT)["data"]
+        ["object"]["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let failed = fake.newer_event("evt_n1", "invoice.payment_failed", &invoice_id, "invoice");
+    assert_eq!(
+        webhook(&app, &failed, WEBHOOK_SECRET, now).await.0,
+        StatusCode::OK
+    );
+    assert_eq!(mirrored_status(&app, &sub_id).await, "past_due");
+    assert_eq!(roles(&app, &token).await, json!([]));
+
+    fake.end(&sub_id);
+    let deleted = fake.newer_event(
+        "evt_n2",
+        "customer.subscription.deleted",
+        &sub_id,
+        "subscription",
+    );
+    assert_eq!(
+        webhook(&app, &deleted, WEBHOOK_SECRET, now).await.0,
+        StatusCode::OK
+    );
+    assert_eq!(mirrored_status(&app, &sub_id).await, "canceled");
+}
+
+#[tokio::test]
 async fn events_in_the_older_and_the_current_api_version_are_both_applied() {
     let (app, fake) = stripe_app().await;
     let (token, sub_id) = stripe_member(&app, &fake).await;
