@@ -118,7 +118,10 @@ async fn a_cheaper_plan_leaves_a_credit_that_pays_the_next_invoices() {
     assert_eq!(shown["amountDueNow"], 0, "{shown}");
     // Almost the whole year is unused: worth a month and about $260 more.
     let credit = shown["credit"].as_i64().unwrap();
-    assert!((28900 - 2900 - 5..=28900 - 2900).contains(&credit), "{shown}");
+    assert!(
+        (28900 - 2900 - 5..=28900 - 2900).contains(&credit),
+        "{shown}"
+    );
     let (status, _) = change(
         &app,
         &token,
