@@ -13,6 +13,7 @@ use crate::error::{AppError, Result};
 use crate::planning::dto::{DailyActionEntry, WeeklyMapEntry};
 use crate::practice::dto::PracticeEvent;
 use crate::reminders::dto::NotificationSettings;
+use crate::teams::{self, service::Departure};
 use crate::vision::dto::{AthleticVision, VisionVersion};
 
 /// More rows than any athlete has; exports are not paged.
@@ -107,10 +108,17 @@ pub async fn export(
     })
 }
 
+/// Refuses (409) to delete the account of a member whose renewing plan pays for a team others
+/// are in (see [`teams::service::check_payer_may_go`]).
+pub(crate) async fn check_payer_may_go(db: &Db, user_id: &str) -> Result<()> {
+    let mut conn = db.pool().acquire().await?;
+    teams::service::check_payer_may_go(&mut conn, user_id, Departure::DeleteAccount).await
+}
+
 /// The team `user_id` is the admin of, if any: it must be handed over before the account goes.
 pub(crate) async fn team_run_by(db: &Db, user_id: &str) -> Result<Option<String>> {
     let mut conn = db.pool().acquire().await?;
-    Ok(match crate::teams::membership(&mut conn, user_id).await? {
+    Ok(match teams::membership(&mut conn, user_id).await? {
         Some((team, role)) if role == "admin" => Some(team),
         _ => None,
     })

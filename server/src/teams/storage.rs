@@ -303,6 +303,36 @@ pub(crate) async fn paid_by(
         .await
 }
 
+/// A team paid for by a plan that will renew, and who else is in it.
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub(crate) struct PaidTeam {
+    pub id: String,
+    pub name: String,
+    /// Members other than the payer: athletes and co-admins.
+    pub others: i64,
+    /// The end of the plan's current period, in milliseconds.
+    pub period_end: i64,
+}
+
+/// The team with the most other members that a renewing plan of `user_id` pays for (running and
+/// not set to end at period end), whether or not they are in it themselves.
+pub(crate) async fn paid_for_by(
+    conn: &mut AnyConnection,
+    user_id: &str,
+) -> sqlx::Result<Option<PaidTeam>> {
+    sqlx::query_as(
+        "SELECT t.id, t.name, s.current_period_end AS period_end, \
+           (SELECT COUNT(*) FROM team_members o WHERE o.team_id = t.id AND o.user_id <> $1) AS others \
+         FROM subscriptions s JOIN teams t ON t.subscription_id = s.id \
+         WHERE s.user_id = $1 AND s.status IN ('active', 'trialing', 'past_due') \
+           AND s.cancel_at_period_end = 0 \
+         ORDER BY others DESC LIMIT 1",
+    )
+    .bind(user_id)
+    .fetch_optional(conn)
+    .await
+}
+
 /// Gives the team the seats of the plan that now pays for it.
 pub(crate) async fn set_seats(
     conn: &mut AnyConnection,

@@ -49,12 +49,14 @@ impl WireBody for DeleteAccountBody {
     const NOT_AN_OBJECT: &'static str = TYPE_DELETE;
 }
 
-/// Deletes the account and everything of it, queued mail included. A team admin must hand the
-/// team over (or end it) first: 409. An active individual membership is cancelled with the
-/// payment provider first, so nothing more is charged.
+/// Deletes the account and everything of it, queued mail included. 409 while the member's team
+/// plan would renew under other members (they cancel it at period end first), and while they are
+/// a team admin, who must hand the team over first. An active individual membership is cancelled
+/// with the payment provider first, so nothing more is charged.
 #[utoipa::path(delete, path = "/account", tag = "account", request_body = DeleteAccountBody,
     responses((status = 204), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
-              (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)),
+              (status = 404, body = ErrorBody),
+              (status = 409, description = "The member's team plan pays for other members and is not set to end, or they are a team admin", body = ErrorBody)),
     security(("bearer" = [])))]
 pub(crate) async fn delete_account(
     State(state): State<AppState>,
@@ -70,6 +72,7 @@ pub(crate) async fn delete_account(
     {
         return Err(AppError::bad_request(TYPE_DELETE));
     }
+    data::check_payer_may_go(&state.db, &me.id).await?;
     if let Some(team) = data::team_run_by(&state.db, &me.id).await? {
         return Err(AppError::conflict(format!(
             "You are the admin of the team {team}. Make another member admin, or end the team's membership, before deleting your account."
