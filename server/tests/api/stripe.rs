@@ -493,3 +493,74 @@ async fn a_subscription_updated_event_that_drops_the_cancellation_is_mirrored() 
     assert_eq!(status, StatusCode::OK);
     assert_eq!(mirrored_cancel(&app, &sub_id).await, 0);
 }
+
+#[tokio::test]
+async fn stripes_events_for_the_team_plan_of_a_deleted_coach_still_reach_the_team() {
+    let (app, fake) = stripe_app().await;
+    let coach = app.with_user("cora@example.com", "Cora").await;
+    let session = checkout(&app, "team", Some(&coach.token)).await;
+    fake.complete(&session, "cora@example.com", "Cora", "visa", "4242")
+        .await;
+    let (status, body) = coach
+        .post(
+            &format!("{API}/stripe/subscriptionsuccess?sessionid={session}&t=1"),
+            json!({}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (_, link) = coach
+        .post(&format!("{API}/team/invitelink"), json!({}))
+        .await;
+    let hash = link["link"].as_str().unwrap().rsplit('/').next().unwrap();
+    let abe = app.with_user("abe@example.com", "Abe").await;
+    let (status, _) = abe
+        .post(&format!("{API}/team/invite/{hash}/accept"), json!({}))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, _) = coach
+        .post(&format!("{API}/stripe/cancelsubscription"), json!({}))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, _) = coach
+        .request(
+            Method::DELETE,
+            &format!("{API}/account"),
+            Some(json!({ "confirmation": "DELETE" })),
+        )
+        .await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    assert_eq!(
+        app.get_json("/_api/v1/swazprofile", &abe.token).await["roles"],
+        json!(["PAID"])
+    );
+
+    // Stripe ends the plan early (a refund in the dashboard, say): the team's copy follows.
+    let sub_id = fake
+        .store
+        .lock()
+        .unwrap()
+        .subscriptions
+        .keys()
+        .next()
+        .unwrap()
+        .clone();
+    let mut sub = fake.store.lock().unwrap().subscriptions[&sub_id].clone();
+    sub["status"] = json!("canceled");
+    let event = subscription_event("evt_gone", "customer.subscription.deleted", &sub);
+    let (status, body) = webhook(&app, &event, WEBHOOK_SECRET, app.state.clock.now_secs()).await;
+    assert_eq!(
+        (status, body),
+        (StatusCode::OK, json!({ "received": true }))
+    );
+    let (owner, state): (Option<String>, String) =
+        sqlx::query_as("SELECT user_id, status FROM subscriptions WHERE id = $1")
+            .bind(&sub_id)
+            .fetch_one(app.state.db.pool())
+            .await
+            .unwrap();
+    assert_eq!((owner, state.as_str()), (None, "canceled"));
+    assert_eq!(
+        app.get_json("/_api/v1/swazprofile", &abe.token).await["roles"],
+        json!([])
+    );
+}

@@ -8,7 +8,7 @@ use subtle::ConstantTimeEq;
 
 use super::parse_subscription;
 use crate::billing::service::Billing;
-use crate::billing::storage;
+use crate::billing::storage::{self, Payer};
 use crate::error::{AppError, Result};
 
 pub(crate) const TOLERANCE_SECS: i64 = 300;
@@ -91,18 +91,24 @@ pub(crate) async fn apply(billing: Billing<'_>, event: &Value, now: i64) -> Resu
         return Ok(false);
     }
     if let Some(sub) = &subscription {
-        let owner = storage::owner_of(&mut tx, &sub.id).await?;
-        // A signed-in member's checkout names them; anonymous checkouts wait for the first flow.
-        let owner = owner.or_else(|| {
-            (kind == "checkout.session.completed")
+        let owner = match storage::owner_of(&mut tx, &sub.id).await? {
+            Some(Payer::Member(owner)) => Some(owner),
+            // Its member's account was deleted; the team it pays for still reads it.
+            Some(Payer::Deleted) => {
+                storage::refresh(&mut tx, sub, now).await?;
+                None
+            }
+            // A signed-in member's checkout names them; anonymous checkouts wait for the first
+            // flow.
+            None => (kind == "checkout.session.completed")
                 .then(|| {
                     object
                         .get("client_reference_id")
                         .and_then(Value::as_str)
                         .map(str::to_owned)
                 })
-                .flatten()
-        });
+                .flatten(),
+        };
         if let Some(owner) = owner {
             storage::mirror(&mut tx, "stripe", &owner, sub, None, now).await?;
         }

@@ -16,9 +16,10 @@ export interface paths {
         post?: never;
         /**
          * Deletes the account and everything of it, queued mail included. 409 while the member's team
-         *     plan would renew under other members (they cancel it at period end first), and while they are
-         *     a team admin, who must hand the team over first. An active individual membership is cancelled
-         *     with the payment provider first, so nothing more is charged.
+         *     plan would renew under other members (they cancel it at period end first, and those members
+         *     keep access until then), and while they are the only admin of a team whose plan someone else
+         *     pays for. A renewing membership is set to end at period end with the payment provider first,
+         *     so nothing more is charged.
          */
         delete: operations["delete_account"];
         options?: never;
@@ -1541,7 +1542,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The member's team plan pays for other members and is not set to end, or they are a team admin */
+            /** @description The member's team plan pays for other members and is not set to end, or they are the only admin of a team whose plan keeps renewing */
             409: {
                 headers: {
                     [name: string]: unknown;
