@@ -6,6 +6,7 @@ use utoipa::ToSchema;
 
 use super::profile::{self, Profile};
 use crate::auth::users;
+use crate::billing;
 use crate::billing::dto::{past, PastInvoice};
 use crate::billing::provider::PaymentProvider;
 use crate::db::{ms_to_rfc3339, Db};
@@ -13,6 +14,7 @@ use crate::error::{AppError, Result};
 use crate::planning::dto::{DailyActionEntry, WeeklyMapEntry};
 use crate::practice::dto::PracticeEvent;
 use crate::reminders::dto::NotificationSettings;
+use crate::teams::{self, service::Departure};
 use crate::vision::dto::{AthleticVision, VisionVersion};
 
 /// More rows than any athlete has; exports are not paged.
@@ -107,35 +109,49 @@ pub async fn export(
     })
 }
 
-/// The team `user_id` is the admin of, if any: it must be handed over before the account goes.
-pub(crate) async fn team_run_by(db: &Db, user_id: &str) -> Result<Option<String>> {
+/// Refuses (409) to delete the account of a member whose renewing plan pays for a team others
+/// are in (see [`teams::service::check_payer_may_go`]). The operator's deletion skips this: it
+/// sets the plan to end at period end itself, and the others keep access until then.
+pub(crate) async fn check_payer_may_go(db: &Db, user_id: &str) -> Result<()> {
     let mut conn = db.pool().acquire().await?;
-    Ok(match crate::teams::membership(&mut conn, user_id).await? {
-        Some((team, role)) if role == "admin" => Some(team),
-        _ => None,
-    })
+    teams::service::check_payer_may_go(&mut conn, user_id, Departure::DeleteAccount).await
 }
 
-/// Deletes an account and everything of it, queued mail included, after cancelling an active
-/// individual membership with the payment provider.
-pub(crate) async fn erase(db: &Db, payments: &dyn PaymentProvider, user_id: &str) -> Result<()> {
-    let active: Vec<String> = {
+/// The team `user_id` is the only admin of while others are in it and a plan someone else pays
+/// for keeps renewing: another member must become admin before the account goes. A team whose
+/// plan is set to end, or is paid by `user_id` (deleting sets it to end), may go on without an
+/// admin until its period ends.
+pub(crate) async fn team_left_without_admin(db: &Db, user_id: &str) -> Result<Option<String>> {
+    let mut conn = db.pool().acquire().await?;
+    Ok(teams::storage::left_without_admin(&mut conn, user_id).await?)
+}
+
+/// Deletes an account and everything of it, queued mail included. Its renewing memberships are
+/// set to end at period end with the payment provider first, so nothing more is charged; one that
+/// pays for a team with others in it stays until then, so they keep access (see
+/// [`billing::service::release_payer`]).
+pub(crate) async fn erase(
+    db: &Db,
+    payments: &dyn PaymentProvider,
+    user_id: &str,
+    now: i64,
+) -> Result<()> {
+    let renewing = {
         let mut conn = db.pool().acquire().await?;
-        sqlx::query_scalar(
-            "SELECT id FROM subscriptions WHERE user_id = $1 \
-             AND status IN ('active', 'trialing', 'past_due') AND cancel_at_period_end = 0",
-        )
-        .bind(user_id)
-        .fetch_all(&mut *conn)
-        .await?
+        billing::storage::renewing(&mut conn, user_id).await?
     };
-    for subscription in active {
-        payments.cancel_at_period_end(&subscription).await?;
+    let mut ending = Vec::with_capacity(renewing.len());
+    for subscription in renewing {
+        ending.push(payments.cancel_at_period_end(&subscription).await?);
     }
     let mut tx = db.begin_write().await?;
     let user = users::by_id(&mut tx, user_id)
         .await?
         .ok_or_else(|| AppError::not_found("This account no longer exists."))?;
+    for sub in &ending {
+        billing::storage::refresh(&mut tx, sub, now).await?;
+    }
+    billing::service::release_payer(&mut tx, user_id, now).await?;
     let mut addresses = vec![user.email.clone()];
     addresses.extend(user.email_change.clone());
     for address in &addresses {
@@ -148,7 +164,8 @@ pub(crate) async fn erase(db: &Db, payments: &dyn PaymentProvider, user_id: &str
         .bind(user_id)
         .execute(&mut *tx)
         .await?;
-    // Every other table refers to the user with ON DELETE CASCADE.
+    // Every other table refers to the user with ON DELETE CASCADE, but for `subscriptions`, whose
+    // rows kept by `release_payer` lose their user (ON DELETE SET NULL).
     sqlx::query("DELETE FROM users WHERE id = $1")
         .bind(user_id)
         .execute(&mut *tx)

@@ -1,6 +1,8 @@
 //! PAID is derived, never stored as a flag (DESIGN §3): a complimentary grant an operator gave
 //! (`swaz user create --paid`), an active solo subscription, or membership of a team whose
-//! subscription is active. A subscription cancelled at period end stays PAID until that end.
+//! subscription is active. A subscription cancelled at period end stays PAID until that end. A
+//! team's subscription outlives the account of the member who pays with it until its period ends
+//! (its row keeps no user), so the team's other members stay PAID until then.
 
 use sqlx::AnyConnection;
 

@@ -59,7 +59,7 @@ pub async fn round(
                         let mut conn = billing.db.pool().acquire().await?;
                         storage::owner_of(&mut conn, &sub.id).await?
                     };
-                    if let Some(owner) = owner {
+                    if let Some(storage::Payer::Member(owner)) = owner {
                         notices::send_receipts_or_log(billing, mailer, &owner, now).await;
                     }
                 }

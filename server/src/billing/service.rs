@@ -7,7 +7,7 @@ use super::provider::{
     CheckoutInfo, CheckoutMode, InvoiceInfo, PaymentProvider, SubscriptionInfo, SubscriptionStatus,
     ENDED_CANNOT_RESUME,
 };
-use super::storage::Processed;
+use super::storage::{Payer, Processed};
 use super::{plans, storage};
 use crate::auth::links::Mailer;
 use crate::auth::password::{self, NewPassword};
@@ -43,8 +43,37 @@ pub(crate) async fn refresh_in(
     sub: &SubscriptionInfo,
     now: i64,
 ) -> Result<()> {
-    if let Some(owner) = storage::owner_of(conn, &sub.id).await? {
-        storage::mirror(conn, billing.payments.name(), &owner, sub, None, now).await?;
+    match storage::owner_of(conn, &sub.id).await? {
+        Some(Payer::Member(owner)) => {
+            storage::mirror(conn, billing.payments.name(), &owner, sub, None, now).await?
+        }
+        // The team it pays for still reads it until its period ends.
+        Some(Payer::Deleted) => storage::refresh(conn, sub, now).await?,
+        None => {}
+    }
+    Ok(())
+}
+
+/// Lets go of `user_id`'s subscriptions as their account is deleted, in the deleting transaction.
+/// One that pays for a team with anyone else in it stays until its period ends, so they keep
+/// access (its row loses its member with the account; the caller has set it to end at period
+/// end); its cancel reason, the member's own words, goes. Every other one goes, and so does a
+/// team it paid for that has nobody else in it.
+pub(crate) async fn release_payer(conn: &mut AnyConnection, user_id: &str, now: i64) -> Result<()> {
+    for (subscription_id, period_end) in storage::all_of(conn, user_id).await? {
+        let team = teams::storage::paid_by(conn, &subscription_id).await?;
+        let others = match &team {
+            Some(team_id) => teams::storage::count_others(conn, team_id, user_id).await?,
+            None => 0,
+        };
+        if others > 0 && period_end > now {
+            storage::forget_cancel_reason(conn, &subscription_id).await?;
+            continue;
+        }
+        if let (Some(team_id), 0) = (&team, others) {
+            teams::storage::dissolve(conn, team_id).await?;
+        }
+        storage::delete(conn, &subscription_id).await?;
     }
     Ok(())
 }
@@ -204,7 +233,8 @@ pub async fn resume(billing: Billing<'_>, user_id: &str, now: i64) -> Result<Sub
     let sub = billing.payments.resume(&sub.id).await?;
     refresh_mirror(billing, &sub, now).await?;
     // The reason belonged to the cancellation just undone; a later one records its own.
-    storage::forget_cancel_reason(billing.db, &sub.id).await?;
+    let mut conn = billing.db.pool().acquire().await?;
+    storage::forget_cancel_reason(&mut conn, &sub.id).await?;
     Ok(sub)
 }
 

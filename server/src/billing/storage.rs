@@ -15,7 +15,8 @@ pub struct Membership {
     pub customer_id: String,
 }
 
-/// Copies the provider's facts about a subscription into `subscriptions` for `user_id`.
+/// Copies the provider's facts about a subscription into `subscriptions` for `user_id`; a row
+/// already there keeps its member.
 pub(crate) async fn mirror(
     conn: &mut AnyConnection,
     provider: &str,
@@ -59,6 +60,30 @@ pub(crate) async fn mirror(
     Ok(())
 }
 
+/// Copies the provider's facts into the row of a subscription the app already knows, whoever (if
+/// anyone) it belongs to: what [`mirror`] does for a row whose member's account was deleted.
+pub(crate) async fn refresh(
+    conn: &mut AnyConnection,
+    sub: &SubscriptionInfo,
+    now: i64,
+) -> sqlx::Result<()> {
+    sqlx::query(
+        "UPDATE subscriptions SET plan = $1, status = $2, current_period_start = $3, current_period_end = $4, \
+         cancel_at_period_end = $5, canceled_at = $6, updated_at = $7 WHERE id = $8",
+    )
+    .bind(sub.plan.as_str())
+    .bind(sub.status.as_str())
+    .bind(sub.current_period_start * 1000)
+    .bind(sub.current_period_end * 1000)
+    .bind(i64::from(sub.cancel_at_period_end))
+    .bind(sub.canceled_at.map(|s| s * 1000))
+    .bind(now)
+    .bind(&sub.id)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
 /// The member's current subscription: the newest that is still running, else the newest.
 pub async fn current(conn: &mut AnyConnection, user_id: &str) -> sqlx::Result<Option<Membership>> {
     sqlx::query_as::<_, Membership>(
@@ -87,6 +112,37 @@ pub(crate) async fn running(
     .bind(now)
     .fetch_optional(conn)
     .await
+}
+
+/// The member's subscriptions that will renew: running and not set to end at period end.
+pub(crate) async fn renewing(conn: &mut AnyConnection, user_id: &str) -> sqlx::Result<Vec<String>> {
+    sqlx::query_scalar(
+        "SELECT id FROM subscriptions WHERE user_id = $1 \
+         AND status IN ('active', 'trialing', 'past_due') AND cancel_at_period_end = 0",
+    )
+    .bind(user_id)
+    .fetch_all(conn)
+    .await
+}
+
+/// Every subscription the member has had: (id, end of its current period in milliseconds).
+pub(crate) async fn all_of(
+    conn: &mut AnyConnection,
+    user_id: &str,
+) -> sqlx::Result<Vec<(String, i64)>> {
+    sqlx::query_as("SELECT id, current_period_end FROM subscriptions WHERE user_id = $1")
+        .bind(user_id)
+        .fetch_all(conn)
+        .await
+}
+
+/// Forgets a subscription (the payment provider keeps its own records).
+pub(crate) async fn delete(conn: &mut AnyConnection, subscription_id: &str) -> sqlx::Result<()> {
+    sqlx::query("DELETE FROM subscriptions WHERE id = $1")
+        .bind(subscription_id)
+        .execute(conn)
+        .await?;
+    Ok(())
 }
 
 /// Every customer the member has paid as: the invoices of each are theirs.
@@ -189,22 +245,37 @@ pub(crate) async fn keep_cancel_reason(db: &Db, subscription_id: &str, reason: &
     Ok(())
 }
 
-/// The member a known subscription belongs to.
+/// Who pays with a subscription the app knows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Payer {
+    Member(String),
+    /// The member's account was deleted while the subscription still paid for a team: the row
+    /// stays, with no user, until its period ends.
+    Deleted,
+}
+
+/// Who pays with a known subscription; `None` for one the app does not know.
 pub(crate) async fn owner_of(
     conn: &mut AnyConnection,
     subscription_id: &str,
-) -> sqlx::Result<Option<String>> {
-    sqlx::query_scalar("SELECT user_id FROM subscriptions WHERE id = $1")
-        .bind(subscription_id)
-        .fetch_optional(conn)
-        .await
+) -> sqlx::Result<Option<Payer>> {
+    let row: Option<Option<String>> =
+        sqlx::query_scalar("SELECT user_id FROM subscriptions WHERE id = $1")
+            .bind(subscription_id)
+            .fetch_optional(conn)
+            .await?;
+    Ok(row.map(|user_id| user_id.map_or(Payer::Deleted, Payer::Member)))
 }
 
-/// Forgets the cancel reason of a membership that was resumed.
-pub(crate) async fn forget_cancel_reason(db: &Db, subscription_id: &str) -> Result<()> {
+/// Forgets the cancel reason of a membership: it was resumed, or its member's account is being
+/// deleted (the reason is their own words).
+pub(crate) async fn forget_cancel_reason(
+    conn: &mut AnyConnection,
+    subscription_id: &str,
+) -> sqlx::Result<()> {
     sqlx::query("UPDATE subscriptions SET cancel_reason = NULL WHERE id = $1")
         .bind(subscription_id)
-        .execute(db.pool())
+        .execute(conn)
         .await?;
     Ok(())
 }

@@ -10,12 +10,14 @@
 //! run only once it commits (the mail outbox wakes its worker so); dialect differences are
 //! methods here ([`DbKind::for_update`], [`Db::skip_locked`]), never chosen by a caller.
 //!
-//! Migrations: each backend has its own folder. Nine of the ten files are byte-identical; `0006`
-//! differs in one line, the backfill of `team_members.id` (`randomblob` on SQLite,
-//! `gen_random_uuid()` on PostgreSQL). One folder would change that file's checksum, which sqlx
-//! refuses on every database that has applied it, so the folders stay two until the choice of
-//! driver (typed per-backend pools or `Any`, the performance issue) settles the layout; a new
-//! migration is written once and copied to both.
+//! Migrations: each backend has its own folder, with the same numbers in both. The files are
+//! byte-identical but two: `0006` differs in one line, the backfill of `team_members.id`
+//! (`randomblob` on SQLite, `gen_random_uuid()` on PostgreSQL), and `0013` makes
+//! `subscriptions.user_id` nullable with `ON DELETE SET NULL`, which SQLite can only do by
+//! rebuilding the table. One folder would change a file's checksum, which sqlx refuses on every
+//! database that has applied it, so the folders stay two until the choice of driver (typed
+//! per-backend pools or `Any`, the performance issue) settles the layout; a new migration is
+//! written once and copied to both wherever the dialects allow.
 
 use std::path::Path;
 use std::str::FromStr;

@@ -153,13 +153,14 @@ pub(crate) async fn accept_invite(
 }
 
 /// The caller leaves their team (`userId` must be their own id); premium access through the
-/// team ends at once. The team's last admin cannot leave.
+/// team ends at once. The team's last admin cannot leave, nor can the member whose team plan
+/// pays for the others until they set it to end at period end.
 #[utoipa::path(post, path = "/team/leave/{userId}", tag = "team",
     params(("userId" = String, Path, description = "The caller's own user id")),
     responses((status = 204, description = "Left the team"), (status = 401, body = ErrorBody),
               (status = 403, description = "Someone else's id", body = ErrorBody),
               (status = 404, description = "Not part of a team", body = ErrorBody),
-              (status = 409, description = "The team's only admin", body = ErrorBody)),
+              (status = 409, description = "The team's only admin, or the member whose team plan pays for the others and is not set to end", body = ErrorBody)),
     security(("bearer" = [])))]
 pub(crate) async fn leave_team(
     State(state): State<AppState>,

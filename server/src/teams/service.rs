@@ -2,12 +2,14 @@
 //! runs in one write transaction that locks the team row first and re-reads what it checks.
 
 use serde::Serialize;
+use sqlx::AnyConnection;
 use utoipa::ToSchema;
 
 use super::domain::{RemovalReason, TeamName, TeamRole};
 use super::storage::{self, MemberRow, Team};
 use crate::auth::{tokens, users};
 use crate::db::{ms_to_rfc3339, Db, WriteTx};
+use crate::domain::TimeZone;
 use crate::error::{AppError, Result};
 use crate::mail::{templates, Outbox};
 
@@ -258,7 +260,8 @@ pub(crate) async fn accept_invite(
     view(db, now, user_id).await
 }
 
-/// `user_id` leaves their team; the team's last admin cannot.
+/// `user_id` leaves their team; the team's last admin cannot, nor can the member whose renewing
+/// plan pays for it while others are in it (see [`check_payer_may_go`]).
 pub async fn leave(db: &Db, user_id: &str) -> Result<()> {
     let (team, _) = my_team(db, user_id).await?;
     let (mut tx, team) = begin_on_team(db, &team.id).await?;
@@ -270,9 +273,67 @@ pub async fn leave(db: &Db, user_id: &str) -> Result<()> {
             "You are this team's only admin, so you cannot leave it. Make another member an admin first.",
         ));
     }
+    check_payer_may_go(&mut tx, user_id, Departure::LeaveTeam).await?;
     storage::remove_member(&mut tx, &team.id, user_id).await?;
     tx.commit().await?;
     Ok(())
+}
+
+/// What the member whose plan pays for a team asked to do; the refusal names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Departure {
+    DeleteAccount,
+    LeaveTeam,
+}
+
+/// Refuses (409) `user_id` while a plan of theirs that will renew pays for a team with anyone
+/// else in it: leaving would leave the team's plan with a payer outside it, and deleting the
+/// account would end the plan under its athletes mid-period. Once the plan is set to end at
+/// period end (or nobody else is in the team), they may go, and the others keep access until the
+/// period ends.
+pub async fn check_payer_may_go(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    departure: Departure,
+) -> Result<()> {
+    let Some(team) = storage::paid_for_by(conn, user_id)
+        .await?
+        .filter(|team| team.others > 0)
+    else {
+        return Ok(());
+    };
+    let zone = users::by_id(conn, user_id)
+        .await?
+        .and_then(|user| user.time_zone);
+    let until = long_date(team.period_end, TimeZone::stored_or_utc(zone.as_deref()));
+    let athletes = match team.others {
+        1 => "1 athlete".to_owned(),
+        n => format!("{n} athletes"),
+    };
+    let what = match departure {
+        Departure::DeleteAccount => "delete your account",
+        Departure::LeaveTeam => "leave the team",
+    };
+    // Only an admin of the team can take members out of it.
+    let remove = match storage::role_in(conn, &team.id, user_id).await? {
+        Some(TeamRole::Admin) => ", or remove them from the team",
+        _ => "",
+    };
+    Err(AppError::conflict(format!(
+        "Your team plan pays for {athletes} in {name}, so you cannot {what} yet. Cancel the team plan on your Membership page first (they keep access until {until}){remove}.",
+        name = team.name,
+    )))
+}
+
+/// A day as people write it, "December 2, 2026", in `zone`.
+fn long_date(ms: i64, zone: TimeZone) -> String {
+    chrono::DateTime::from_timestamp_millis(ms)
+        .map(|at| {
+            at.with_timezone(&zone.tz())
+                .format("%B %-d, %Y")
+                .to_string()
+        })
+        .unwrap_or_default()
 }
 
 /// An admin removes another member; the member is e-mailed the reason (same transaction).
@@ -387,4 +448,18 @@ pub(crate) async fn answer_promotion(
     storage::set_role(&mut tx, &team.id, user_id, role).await?;
     tx.commit().await?;
     view(db, now, user_id).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_date_is_the_day_in_the_members_time_zone() {
+        // 2026-12-02T03:00:00Z: still December 1 in Los Angeles.
+        let at = 1_796_180_400_000;
+        assert_eq!(long_date(at, TimeZone::UTC), "December 2, 2026");
+        let la = TimeZone::parse("America/Los_Angeles").unwrap();
+        assert_eq!(long_date(at, la), "December 1, 2026");
+    }
 }

@@ -163,6 +163,19 @@ pub(crate) async fn count_members(conn: &mut AnyConnection, team_id: &str) -> sq
         .await
 }
 
+/// Members of the team other than `user_id`.
+pub(crate) async fn count_others(
+    conn: &mut AnyConnection,
+    team_id: &str,
+    user_id: &str,
+) -> sqlx::Result<i64> {
+    sqlx::query_scalar("SELECT COUNT(*) FROM team_members WHERE team_id = $1 AND user_id <> $2")
+        .bind(team_id)
+        .bind(user_id)
+        .fetch_one(conn)
+        .await
+}
+
 pub(crate) async fn count_admins(conn: &mut AnyConnection, team_id: &str) -> sqlx::Result<i64> {
     sqlx::query_scalar("SELECT COUNT(*) FROM team_members WHERE team_id = $1 AND role = $2")
         .bind(team_id)
@@ -301,6 +314,59 @@ pub(crate) async fn paid_by(
         .bind(subscription_id)
         .fetch_optional(conn)
         .await
+}
+
+/// A team paid for by a plan that will renew, and who else is in it.
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub(crate) struct PaidTeam {
+    pub id: String,
+    pub name: String,
+    /// Members other than the payer: athletes and co-admins.
+    pub others: i64,
+    /// The end of the plan's current period, in milliseconds.
+    pub period_end: i64,
+}
+
+/// The team with the most other members that a renewing plan of `user_id` pays for (running and
+/// not set to end at period end), whether or not they are in it themselves.
+pub(crate) async fn paid_for_by(
+    conn: &mut AnyConnection,
+    user_id: &str,
+) -> sqlx::Result<Option<PaidTeam>> {
+    sqlx::query_as(
+        "SELECT t.id, t.name, s.current_period_end AS period_end, \
+           (SELECT COUNT(*) FROM team_members o WHERE o.team_id = t.id AND o.user_id <> $1) AS others \
+         FROM subscriptions s JOIN teams t ON t.subscription_id = s.id \
+         WHERE s.user_id = $1 AND s.status IN ('active', 'trialing', 'past_due') \
+           AND s.cancel_at_period_end = 0 \
+         ORDER BY others DESC LIMIT 1",
+    )
+    .bind(user_id)
+    .fetch_optional(conn)
+    .await
+}
+
+/// The team whose only admin is `user_id` while others are in it and a plan someone else pays
+/// for keeps renewing: without `user_id` it would go on with nobody to run it.
+pub(crate) async fn left_without_admin(
+    conn: &mut AnyConnection,
+    user_id: &str,
+) -> sqlx::Result<Option<String>> {
+    sqlx::query_scalar(
+        "SELECT t.name FROM team_members m JOIN teams t ON t.id = m.team_id \
+           JOIN subscriptions s ON s.id = t.subscription_id \
+         WHERE m.user_id = $1 AND m.role = $2 \
+           AND s.status IN ('active', 'trialing', 'past_due') AND s.cancel_at_period_end = 0 \
+           AND (s.user_id IS NULL OR s.user_id <> $1) \
+           AND EXISTS (SELECT 1 FROM team_members o WHERE o.team_id = t.id AND o.user_id <> $1) \
+           AND NOT EXISTS (SELECT 1 FROM team_members o \
+             WHERE o.team_id = t.id AND o.user_id <> $1 AND o.role = $2) \
+         LIMIT 1",
+    )
+    .bind(user_id)
+    .bind(TeamRole::Admin.as_str())
+    .fetch_optional(conn)
+    .await
 }
 
 /// Gives the team the seats of the plan that now pays for it.

@@ -9,6 +9,7 @@ mod bad_input;
 mod billing;
 mod binary;
 mod cli;
+mod coach_account;
 mod connections;
 mod contact;
 mod crash;

@@ -981,3 +981,78 @@ async fn a_reconcile_round_goes_on_past_a_membership_stripe_fails_on() {
     .unwrap();
     assert_eq!((done.refreshed, done.failed), (0, 1));
 }
+
+#[tokio::test]
+async fn stripes_events_for_the_team_plan_of_a_deleted_coach_still_reach_the_team() {
+    let (app, fake) = stripe_app().await;
+    let coach = app.with_user("cora@example.com", "Cora").await;
+    let session = checkout(&app, "team", Some(&coach.token)).await;
+    fake.complete(&session, "cora@example.com", "Cora", "visa", "4242")
+        .await;
+    let (status, body) = coach
+        .post(
+            &format!("{API}/stripe/subscriptionsuccess?sessionid={session}&t=1"),
+            json!({}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (_, link) = coach
+        .post(&format!("{API}/team/invitelink"), json!({}))
+        .await;
+    let hash = link["link"].as_str().unwrap().rsplit('/').next().unwrap();
+    let abe = app.with_user("abe@example.com", "Abe").await;
+    let (status, _) = abe
+        .post(&format!("{API}/team/invite/{hash}/accept"), json!({}))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, _) = coach
+        .post(&format!("{API}/stripe/cancelsubscription"), json!({}))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, _) = coach
+        .request(
+            Method::DELETE,
+            &format!("{API}/account"),
+            Some(json!({ "confirmation": "DELETE" })),
+        )
+        .await;
+    assert_eq!(status, StatusCode::NO_CONTENT);
+    assert_eq!(
+        app.get_json("/_api/v1/swazprofile", &abe.token).await["roles"],
+        json!(["PAID"])
+    );
+
+    // Stripe ends the plan early (a refund in the dashboard, say): the team's copy follows.
+    let sub_id = fake
+        .store
+        .lock()
+        .unwrap()
+        .subscriptions
+        .keys()
+        .next()
+        .unwrap()
+        .clone();
+    fake.end(&sub_id);
+    let event = fake.subscription_event(
+        "evt_gone",
+        "customer.subscription.deleted",
+        &sub_id,
+        CURRENT,
+    );
+    let (status, body) = webhook(&app, &event, WEBHOOK_SECRET, app.state.clock.now_secs()).await;
+    assert_eq!(
+        (status, body),
+        (StatusCode::OK, json!({ "received": true }))
+    );
+    let (owner, state): (Option<String>, String) =
+        sqlx::query_as("SELECT user_id, status FROM subscriptions WHERE id = $1")
+            .bind(&sub_id)
+            .fetch_one(app.state.db.pool())
+            .await
+            .unwrap();
+    assert_eq!((owner, state.as_str()), (None, "canceled"));
+    assert_eq!(
+        app.get_json("/_api/v1/swazprofile", &abe.token).await["roles"],
+        json!([])
+    );
+}

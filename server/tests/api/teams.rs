@@ -537,6 +537,18 @@ async fn the_last_admin_cannot_leave_but_can_once_a_co_admin_accepted() {
         .post_as(&athlete_token, "/_api/v1/team/promotion/accept", json!({}))
         .await;
     assert_eq!(status, StatusCode::OK);
+    // The coach also pays for the team plan, which holds them until it is set to end
+    // (`coach_account` tests that rule).
+    let (status, body) = app.post_as(&coach_token, &leave, json!({})).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    assert!(
+        body["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("Your team plan pays for 1 athlete"),
+        "{body}"
+    );
+    crate::billing::cancel(&app, &coach_token).await;
     let (status, _) = app.post_as(&coach_token, &leave, json!({})).await;
     assert_eq!(status, StatusCode::NO_CONTENT);
     let (_, team) = app.get_as(&athlete_token, "/_api/v1/team/members").await;
@@ -828,7 +840,7 @@ async fn a_member_becomes_co_admin_only_after_accepting() {
 }
 
 #[tokio::test]
-async fn a_team_admin_must_hand_the_team_over_before_deleting_the_account_but_a_member_may_leave_by_deleting(
+async fn a_team_admin_whose_plan_pays_for_athletes_cannot_delete_the_account_but_a_member_may_leave_by_deleting(
 ) {
     let app = team_app(25).spawn().await;
     let (coach_token, athlete, athlete_token) = team_with_athlete(&app).await;
@@ -851,7 +863,7 @@ async fn a_team_admin_must_hand_the_team_over_before_deleting_the_account_but_a_
         body["message"]
             .as_str()
             .unwrap()
-            .contains("Make another member admin"),
+            .contains("Cancel the team plan on your Membership page first"),
         "{body}"
     );
     assert_eq!(delete(athlete_token).await.status(), StatusCode::NO_CONTENT);

@@ -50,12 +50,15 @@ impl WireBody for DeleteAccountBody {
     const NOT_AN_OBJECT: &'static str = TYPE_DELETE;
 }
 
-/// Deletes the account and everything of it, queued mail included. A team admin must hand the
-/// team over (or end it) first: 409. An active individual membership is cancelled with the
-/// payment provider first, so nothing more is charged.
+/// Deletes the account and everything of it, queued mail included. 409 while the member's team
+/// plan would renew under other members (they cancel it at period end first, and those members
+/// keep access until then), and while they are the only admin of a team whose plan someone else
+/// pays for. A renewing membership is set to end at period end with the payment provider first,
+/// so nothing more is charged.
 #[utoipa::path(delete, path = "/account", tag = "account", request_body = DeleteAccountBody,
     responses((status = 204), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
-              (status = 404, body = ErrorBody), (status = 409, body = ErrorBody),
+              (status = 404, body = ErrorBody),
+              (status = 409, description = "The member's team plan pays for other members and is not set to end, or they are the only admin of a team whose plan keeps renewing", body = ErrorBody),
               (status = 502, description = "The payment service refused or did not answer", body = ErrorBody)),
     security(("bearer" = [])))]
 pub(crate) async fn delete_account(
@@ -72,32 +75,41 @@ pub(crate) async fn delete_account(
     {
         return Err(AppError::bad_request(TYPE_DELETE));
     }
-    if let Some(team) = data::team_run_by(&state.db, &me.id).await? {
+    data::check_payer_may_go(&state.db, &me.id).await?;
+    if let Some(team) = data::team_left_without_admin(&state.db, &me.id).await? {
         return Err(AppError::conflict(format!(
-            "You are the admin of the team {team}. Make another member admin, or end the team's membership, before deleting your account."
+            "You are the only admin of {team}, and its team plan keeps renewing. Make another member admin before deleting your account."
         )));
     }
-    data::erase(&state.db, state.payments.as_ref(), &me.id).await?;
+    data::erase(
+        &state.db,
+        state.payments.as_ref(),
+        &me.id,
+        state.clock.now_ms(),
+    )
+    .await?;
     tracing::info!(user = %me.id, "account deleted at the member's request");
     Ok(StatusCode::NO_CONTENT)
 }
 
 /// `DELETE /auth/v1/admin/users/{id}`: deletes an account and everything of it, with GoTrue's
 /// answers (`should_soft_delete` is accepted and deletes too: nothing of a deleted athlete is kept).
+/// Unlike the member's own deletion, a team plan the user pays for does not stop it: it is set to
+/// end at period end, and the team's other members keep access until then.
 pub(crate) async fn delete_as_admin(
     _: Admin,
     State(state): State<AppState>,
     Path(id): Path<String>,
 ) -> Result<Json<Value>, AuthError> {
     let id = admin::user_id(&id)?;
-    if let Some(team) = data::team_run_by(&state.db, id).await? {
+    if let Some(team) = data::team_left_without_admin(&state.db, id).await? {
         return Err(AuthError::new(
             StatusCode::UNPROCESSABLE_ENTITY,
             "validation_failed",
-            format!("This user is the admin of the team {team}: make another member admin, or end the team's membership, first."),
+            format!("This user is the only admin of the team {team}, whose plan someone else pays for and keeps renewing: make another member admin first."),
         ));
     }
-    data::erase(&state.db, state.payments.as_ref(), id)
+    data::erase(&state.db, state.payments.as_ref(), id, state.clock.now_ms())
         .await
         .map_err(|e| match e {
             AppError::NotFound(_) => AuthError::user_not_found(),

@@ -23,7 +23,7 @@ use crate::auth::users;
 use crate::billing::notices;
 use crate::billing::provider::{CheckoutMode, SubscriptionInfo};
 use crate::billing::service::Billing;
-use crate::billing::storage;
+use crate::billing::storage::{self, Payer};
 use crate::error::{AppError, Result};
 
 pub(crate) const TOLERANCE_SECS: i64 = 300;
@@ -155,7 +155,19 @@ pub(crate) async fn apply(
         }
         Some(sub) => {
             let owner = match storage::owner_of(&mut tx, &sub.id).await? {
-                Some(owner) => Some(owner),
+                Some(Payer::Member(owner)) => Some(owner),
+                // Its member's account was deleted; the team it pays for still reads it.
+                Some(Payer::Deleted) => {
+                    storage::refresh(&mut tx, sub, now).await?;
+                    tracing::info!(
+                        event = id,
+                        kind,
+                        subscription = %sub.id,
+                        status = sub.status.as_str(),
+                        "stripe webhook applied to a team plan whose payer was deleted"
+                    );
+                    None
+                }
                 // A signed-in member's checkout names them; an anonymous one waits for the
                 // first flow, which makes the account.
                 None => match &buyer {

@@ -15,9 +15,11 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Deletes the account and everything of it, queued mail included. A team admin must hand the
-         *     team over (or end it) first: 409. An active individual membership is cancelled with the
-         *     payment provider first, so nothing more is charged.
+         * Deletes the account and everything of it, queued mail included. 409 while the member's team
+         *     plan would renew under other members (they cancel it at period end first, and those members
+         *     keep access until then), and while they are the only admin of a team whose plan someone else
+         *     pays for. A renewing membership is set to end at period end with the payment provider first,
+         *     so nothing more is charged.
          */
         delete: operations["delete_account"];
         options?: never;
@@ -623,7 +625,8 @@ export interface paths {
         put?: never;
         /**
          * The caller leaves their team (`userId` must be their own id); premium access through the
-         *     team ends at once. The team's last admin cannot leave.
+         *     team ends at once. The team's last admin cannot leave, nor can the member whose team plan
+         *     pays for the others until they set it to end at period end.
          */
         post: operations["leave_team"];
         delete?: never;
@@ -1539,6 +1542,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The member's team plan pays for other members and is not set to end, or they are the only admin of a team whose plan keeps renewing */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3285,7 +3289,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The team's only admin */
+            /** @description The team's only admin, or the member whose team plan pays for the others and is not set to end */
             409: {
                 headers: {
                     [name: string]: unknown;
