@@ -112,6 +112,7 @@ pub(crate) fn router(state: AppState) -> Router {
         .layer(security::headers(!state.config.is_development()))
         // Outside the body limit (to see its 413), inside the header and compression layers.
         .layer(axum::middleware::from_fn(plain_errors::as_json))
+        .layer(axum::middleware::from_fn(security::refuse_nul))
         .layer(RequestBodyLimitLayer::new(max_body))
         .layer(DefaultBodyLimit::max(max_body))
         .service(routes);

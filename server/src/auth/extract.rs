@@ -17,6 +17,8 @@ pub struct CurrentUser {
     pub id: String,
     pub email: String,
     pub session_id: String,
+    /// When the session signed in (Unix seconds): its first authentication method's moment.
+    pub signed_in_at: i64,
 }
 
 #[derive(Debug)]
@@ -66,6 +68,7 @@ impl FromRequestParts<AppState> for CurrentUser {
                 "Enter the code from your authenticator app to finish signing in.",
             )),
             Ok((claims, false)) => Ok(Self {
+                signed_in_at: claims.amr.iter().map(|a| a.timestamp).min().unwrap_or(0),
                 id: claims.sub,
                 email: claims.email,
                 session_id: claims.session_id,

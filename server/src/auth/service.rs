@@ -18,6 +18,17 @@ use crate::http::client::ClientMeta;
 use crate::mail::{templates, Outbox};
 use crate::ratelimit;
 
+/// How long after signing in a session may change the password without proving it again, when
+/// `SWAZ_SECURE_PASSWORD_CHANGE` is on (GoTrue's 24 hours).
+const RECENT_SIGN_IN_SECS: i64 = 24 * 3600;
+
+/// The one password-change rule of both endpoints (`PUT /auth/v1/user` and the product's
+/// `changepassword`): with `SWAZ_SECURE_PASSWORD_CHANGE` on, a session that signed in more than
+/// a day ago proves it is the owner again first (a nonce, or a fresh sign-in).
+pub(crate) fn must_reauthenticate(secure: bool, signed_in_at: i64, now_secs: i64) -> bool {
+    secure && now_secs - signed_in_at > RECENT_SIGN_IN_SECS
+}
+
 /// Counts a hit against the IP and, when given, the e-mail; refuses once either is over the limit.
 pub(crate) async fn rate_limit(
     db: &Db,

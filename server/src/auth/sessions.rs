@@ -7,7 +7,7 @@
 
 use sqlx::AnyConnection;
 
-use super::tokens::{hash_token, random_token, AmrEntry};
+use super::tokens::{hash_token, random_token, AmrEntry, Keys};
 
 /// How a session was authenticated: its assurance level and the methods used, oldest first.
 #[derive(Clone, Debug)]
@@ -145,18 +145,30 @@ async fn issue(
     now: i64,
 ) -> sqlx::Result<String> {
     let token = random_token(24);
+    insert(conn, &token, session_id, user_id, parent_hash, now).await?;
+    Ok(token)
+}
+
+async fn insert(
+    conn: &mut AnyConnection,
+    token: &str,
+    session_id: &str,
+    user_id: &str,
+    parent_hash: Option<&str>,
+    now: i64,
+) -> sqlx::Result<()> {
     sqlx::query(
         "INSERT INTO refresh_tokens (token_hash, session_id, user_id, parent_hash, created_at) \
          VALUES ($1, $2, $3, $4, $5)",
     )
-    .bind(hash_token(&token))
+    .bind(hash_token(token))
     .bind(session_id)
     .bind(user_id)
     .bind(parent_hash)
     .bind(now)
     .execute(conn)
     .await?;
-    Ok(token)
+    Ok(())
 }
 
 #[derive(Debug, PartialEq, Eq)]
@@ -177,6 +189,7 @@ pub(crate) struct Rotated {
 /// Exchanges `token` for a new refresh token. Run inside a write transaction.
 pub(crate) async fn rotate(
     conn: &mut AnyConnection,
+    keys: &Keys,
     token: &str,
     reuse_interval_ms: i64,
     now: i64,
@@ -236,7 +249,25 @@ pub(crate) async fn rotate(
         .bind(&session_id)
         .execute(&mut *conn)
         .await?;
-    let refresh_token = issue(conn, &session_id, &user_id, Some(&hash), now).await?;
+    // The child is derived from its parent: a second use within the interval gets the same one.
+    let refresh_token = keys.child_refresh_token(&hash);
+    let child_hash = hash_token(&refresh_token);
+    let issued: Option<i64> =
+        sqlx::query_scalar("SELECT created_at FROM refresh_tokens WHERE token_hash = $1")
+            .bind(&child_hash)
+            .fetch_optional(&mut *conn)
+            .await?;
+    if issued.is_none() {
+        insert(
+            conn,
+            &refresh_token,
+            &session_id,
+            &user_id,
+            Some(&hash),
+            now,
+        )
+        .await?;
+    }
     Ok(Ok(Rotated {
         user_id,
         session_id,

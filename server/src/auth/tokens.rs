@@ -107,6 +107,16 @@ pub(crate) struct MemberClaims {
     pub role: String,
     pub aal: String,
     pub session_id: String,
+    /// Only when each method was used: the sign-in's age decides a password change.
+    #[serde(default)]
+    pub amr: Vec<AmrTime>,
+}
+
+/// The moment of one `amr` entry, the rest skipped.
+#[derive(Debug, Deserialize)]
+pub(crate) struct AmrTime {
+    #[serde(default)]
+    pub timestamp: i64,
 }
 
 /// Why an access token was refused, in the words GoTrue's `bad_jwt` message carries.
@@ -152,6 +162,15 @@ impl Keys {
             signing: EncodingKey::from_secret(secret.as_bytes()),
             issuer: issuer(public_url),
         }
+    }
+
+    /// The refresh token that follows the one whose hash is `parent_hash`: derived from it with
+    /// the instance's secret, so asking again within the reuse interval gets the same child (as
+    /// GoTrue hands back the same one) instead of a new one, and nobody without the secret can
+    /// tell it from a random token.
+    pub(crate) fn child_refresh_token(&self, parent_hash: &str) -> String {
+        let tag = ring::hmac::sign(&self.mac, format!("refresh-child:{parent_hash}").as_bytes());
+        base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(&tag.as_ref()[..24])
     }
 
     /// The `iss` of the tokens this instance issues and accepts.

@@ -189,6 +189,25 @@ async fn refresh_rotates_the_token_and_the_new_access_token_works() {
 }
 
 #[tokio::test]
+async fn a_refresh_token_used_again_within_the_interval_answers_the_same_child_as_gotrue() {
+    let app = TestApp::spawn().await;
+    let (_, _, session) = app.signed_in_user("ann@example.com").await;
+    let old = session["refresh_token"].as_str().unwrap();
+    let mut children = std::collections::HashSet::new();
+    for _ in 0..6 {
+        let res = refresh(&app, old).await;
+        assert_eq!(res.status(), StatusCode::OK);
+        let next: Value = res.json().await.unwrap();
+        children.insert(next["refresh_token"].as_str().unwrap().to_owned());
+    }
+    assert_eq!(children.len(), 1, "one child, not a fork: {children:?}");
+    let child = children.into_iter().next().unwrap();
+    assert_ne!(child, old);
+    let res = refresh(&app, &child).await;
+    assert_eq!(res.status(), StatusCode::OK, "the child itself refreshes");
+}
+
+#[tokio::test]
 async fn reusing_a_rotated_refresh_token_revokes_the_whole_session() {
     let app = TestApp::builder()
         .config(|c| c.refresh_reuse_interval_secs = 0)

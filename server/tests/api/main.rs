@@ -29,6 +29,7 @@ mod mail;
 mod membership_mail;
 mod one_membership;
 mod ops;
+mod password_rule;
 mod plan_change;
 mod planning;
 mod platform;

@@ -8,7 +8,7 @@ use utoipa::ToSchema;
 use crate::app::AppState;
 use crate::auth::password::NewPassword;
 use crate::auth::{service, CurrentUser};
-use crate::error::{ErrorBody, Result};
+use crate::error::{AppError, ErrorBody, Result};
 use crate::http::json::ApiJson;
 
 #[derive(Deserialize, ToSchema)]
@@ -23,7 +23,8 @@ pub(crate) struct Done {
 
 /// Sets a new password; the member's other devices are signed out and the owner is e-mailed.
 #[utoipa::path(post, path = "/supabase/changepassword", tag = "account", request_body = ChangePassword,
-    responses((status = 200, body = Done), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)),
+    responses((status = 200, body = Done), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+              (status = 403, description = "The session signed in more than a day ago: sign in again first (SWAZ_SECURE_PASSWORD_CHANGE)", body = ErrorBody)),
     security(("bearer" = [])))]
 pub async fn change_password(
     State(state): State<AppState>,
@@ -31,6 +32,15 @@ pub async fn change_password(
     ApiJson(body): ApiJson<ChangePassword>,
 ) -> Result<Json<Done>> {
     let new = NewPassword::parse_min(&body.password, state.config.password_min_length)?;
+    if service::must_reauthenticate(
+        state.config.secure_password_change,
+        me.signed_in_at,
+        state.clock.now_secs(),
+    ) {
+        return Err(AppError::forbidden(
+            "For your security, sign in again before changing your password: you signed in more than a day ago.",
+        ));
+    }
     service::change_password(
         &state.db,
         &state.outbox,

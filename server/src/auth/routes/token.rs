@@ -197,6 +197,7 @@ async fn refresh_grant(
     let mut tx = state.db.begin_write().await?;
     let outcome = sessions::rotate(
         &mut tx,
+        &state.tokens,
         token.trim(),
         state.config.refresh_reuse_interval_secs * 1000,
         state.clock.now_ms(),

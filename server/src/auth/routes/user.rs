@@ -73,10 +73,6 @@ pub(super) async fn reauthenticate(
     Ok(Json(json!({})))
 }
 
-/// How long after signing in a session may change the password without a nonce, when
-/// `SWAZ_SECURE_PASSWORD_CHANGE` is on (GoTrue's 24 hours).
-const RECENT_SIGN_IN_SECS: i64 = 24 * 3600;
-
 #[derive(Deserialize, Default)]
 pub(super) struct UpdateUserBody {
     email: Option<String>,
@@ -126,9 +122,13 @@ pub(super) async fn update_user(
         .as_deref()
         .map(str::trim)
         .filter(|n| !n.is_empty());
-    if body.password.is_some() && nonce.is_none() && state.config.secure_password_change {
+    if body.password.is_some() && nonce.is_none() {
         let signed_in_at = claims.amr.iter().map(|a| a.timestamp).min().unwrap_or(0);
-        if state.clock.now_secs() - signed_in_at > RECENT_SIGN_IN_SECS {
+        if service::must_reauthenticate(
+            state.config.secure_password_change,
+            signed_in_at,
+            state.clock.now_secs(),
+        ) {
             return Err(AuthError::new(
                 StatusCode::BAD_REQUEST,
                 "reauthentication_needed",

@@ -2926,6 +2926,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The session signed in more than a day ago: sign in again first (SWAZ_SECURE_PASSWORD_CHANGE) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description The request body is too large */
             413: {
                 headers: {
