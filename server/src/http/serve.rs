@@ -90,7 +90,9 @@ pub async fn serve(
             req.extensions_mut().insert(ConnectInfo(peer));
             app.clone().oneshot(req.map(axum::body::Body::new))
         });
-        let io = TokioIo::new(IdleTimeout::new(stream, limits.idle_timeout));
+        // Until its first bytes arrive, a connection gets only the header timeout.
+        let first = limits.header_read_timeout.min(limits.idle_timeout);
+        let io = TokioIo::new(IdleTimeout::new(stream, first, limits.idle_timeout));
         let conn = builder.serve_connection_with_upgrades(io, service);
         let conn = graceful.watch(conn.into_owned());
         tokio::spawn(async move {
@@ -138,19 +140,22 @@ fn usable_file_descriptors() -> Option<usize> {
 }
 
 /// A TCP stream that fails with `TimedOut` once neither a read nor a write has made progress for
-/// the idle timeout.
+/// the idle timeout; before the client has sent anything, for the shorter `first` wait (a
+/// socket that never speaks is held only as long as a request's headers may take).
 struct IdleTimeout {
     stream: TcpStream,
     timeout: Duration,
+    idle: Duration,
     deadline: Pin<Box<Sleep>>,
 }
 
 impl IdleTimeout {
-    fn new(stream: TcpStream, timeout: Duration) -> Self {
+    fn new(stream: TcpStream, first: Duration, idle: Duration) -> Self {
         Self {
             stream,
-            timeout,
-            deadline: Box::pin(tokio::time::sleep(timeout)),
+            timeout: first,
+            idle,
+            deadline: Box::pin(tokio::time::sleep(first)),
         }
     }
 
@@ -177,8 +182,13 @@ impl AsyncRead for IdleTimeout {
         buf: &mut ReadBuf<'_>,
     ) -> Poll<io::Result<()>> {
         let this = self.get_mut();
+        let before = buf.filled().len();
         match Pin::new(&mut this.stream).poll_read(cx, buf) {
             Poll::Ready(result) => {
+                if buf.filled().len() > before {
+                    // The client spoke: from now on the idle timeout applies.
+                    this.timeout = this.idle;
+                }
                 this.progressed();
                 Poll::Ready(result)
             }

@@ -52,6 +52,23 @@ async fn a_connection_that_never_sends_a_request_is_closed() {
 }
 
 #[tokio::test]
+async fn a_connection_that_never_speaks_is_closed_at_the_header_timeout_not_the_idle_one() {
+    let app = TestApp::builder()
+        .config(|c| {
+            c.header_read_timeout_secs = 1;
+            c.idle_timeout_secs = 60;
+        })
+        .spawn()
+        .await;
+    let mut silent = connect(&app).await;
+    let took = closed_within(&mut silent, Duration::from_secs(20)).await;
+    assert!(
+        took.is_some(),
+        "a silent connection was held for the idle timeout (60 s), not the header timeout (1 s)"
+    );
+}
+
+#[tokio::test]
 async fn a_client_trickling_its_headers_is_cut_off() {
     let app = short_timeouts(100).await;
     let mut slow = connect(&app).await;
