@@ -32,6 +32,29 @@ export async function latestMailTo(request: APIRequestContext, email: string, ti
 }
 
 /**
+ * Waits for the newest mail to `email` with `subject`, whatever came after it (a payment's
+ * receipt may follow the confirmation mail).
+ */
+export async function mailTo(
+  request: APIRequestContext,
+  email: string,
+  subject: string,
+  timeoutMs = 20_000,
+): Promise<Mail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await request.get('/_dev/mailbox');
+    if (response.ok()) {
+      const mails = (await response.json()) as Mail[];
+      const mail = mails.find((m) => addressedTo(m, email) && m.subject === subject);
+      if (mail) return mail;
+    }
+    if (Date.now() > deadline) throw new Error(`no mail "${subject}" to ${email} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/**
  * The first link of a mail's text, moved onto the server under test: the
  * server may know itself under another origin than the test's base URL.
  */

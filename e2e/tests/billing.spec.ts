@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, signIn, submitLogin, test, toast } from '../support/fixtures';
-import { firstLink, latestMailTo } from '../support/mailbox';
+import { firstLink, mailTo } from '../support/mailbox';
 
 /** Fills the test-mode checkout's card fields (DESIGN §3 test cards). */
 async function fillCard(page: Page, cardNumber: string) {
@@ -61,7 +61,8 @@ test('first flow: plan, declined then paid checkout, new account, membership, ca
   await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
 
   // Confirm the e-mail outside the browser, so the page stays signed out.
-  const mail = await latestMailTo(request, email);
+  // The confirmation, not the receipt that follows it.
+  const mail = await mailTo(request, email, 'Confirm your SWAZ e-mail address');
   const confirmed = await request.get(firstLink(mail, baseURL!));
   expect(confirmed.status()).toBeLessThan(400);
 
