@@ -80,21 +80,34 @@ async fn without_the_setting_an_old_session_changes_the_password_on_both_endpoin
 }
 
 #[tokio::test]
-async fn a_nul_byte_in_an_address_is_a_404_on_every_database() {
+async fn a_nul_byte_in_an_address_is_a_404_in_the_path_and_a_400_in_the_query() {
     let app = TestApp::spawn().await;
-    for path in [
-        "/_invoice/%00",
-        "/_dev/mailbox?to=%00",
-        "/_api/v1/team/invite/a%00b",
-        "/auth/v1/verify?token=%00&type=signup",
+    for (path, status, message) in [
+        (
+            "/_invoice/%00",
+            404,
+            "Nothing here has that name: the address contains a NUL byte.",
+        ),
+        (
+            "/_api/v1/team/invite/a%00b",
+            404,
+            "Nothing here has that name: the address contains a NUL byte.",
+        ),
+        (
+            "/_dev/mailbox?to=%00",
+            400,
+            "A value in the address contains a NUL byte, which no field takes.",
+        ),
+        (
+            "/auth/v1/verify?token=%00&type=signup",
+            400,
+            "A value in the address contains a NUL byte, which no field takes.",
+        ),
     ] {
         let res = app.http.get(app.url(path)).send().await.unwrap();
-        assert_eq!(res.status(), StatusCode::NOT_FOUND, "{path}");
+        assert_eq!(res.status().as_u16(), status, "{path}");
         let body: Value = res.json().await.unwrap();
-        assert_eq!(
-            body["message"], "Nothing here has that name: the address contains a NUL byte.",
-            "{path}"
-        );
+        assert_eq!(body["message"], message, "{path}");
     }
     // A literal "%00" written as text (encoded once more) is no NUL.
     let res = app
