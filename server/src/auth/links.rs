@@ -140,7 +140,16 @@ pub async fn verify(
                 user = users::by_pending_email(&mut tx, email).await?;
             }
             match user {
-                Some(user) => otp::consume_code(&mut tx, &user.id, code, purposes, now).await?,
+                Some(user) => {
+                    let used = otp::consume_code(&mut tx, &user.id, code, purposes, now).await?;
+                    if used.is_none() {
+                        // Kept even though the answer is a refusal: the code dies after a few.
+                        otp::count_wrong_code(&mut tx, &user.id, purposes, now).await?;
+                        tx.commit().await?;
+                        return Ok(None);
+                    }
+                    used
+                }
                 None => None,
             }
         }

@@ -68,7 +68,12 @@ fn code_hash(user_id: &str, code: &str) -> String {
     hash_token(&format!("{user_id}:{}", code.trim()))
 }
 
-/// Creates a token and returns its plain link token and code.
+/// Wrong guesses a code takes before it is dead (GoTrue-style codes are 6 digits: a handful of
+/// guesses per code sent keeps guessing hopeless).
+pub(crate) const MAX_CODE_GUESSES: i64 = 5;
+
+/// Creates a token and returns its plain link token and code. It is the user's only live one of
+/// its purpose: any earlier one (its link and its code) ends now.
 pub async fn create(
     conn: &mut AnyConnection,
     user_id: &str,
@@ -76,6 +81,7 @@ pub async fn create(
     flow_id: Option<&str>,
     now: i64,
 ) -> sqlx::Result<Issued> {
+    void_outstanding(conn, user_id, purpose, now).await?;
     let token = random_token(24);
     let code = format!("{:06}", rand::thread_rng().gen_range(0..1_000_000));
     sqlx::query(
@@ -138,18 +144,43 @@ pub(crate) async fn consume_code(
     purposes: &[Purpose],
     now: i64,
 ) -> sqlx::Result<Option<Used>> {
-    claim(
-        conn,
+    let update = format!(
         "UPDATE one_time_tokens SET used_at = $1 WHERE token_hash = (\
            SELECT token_hash FROM one_time_tokens \
            WHERE user_id = $2 AND code_hash = $3 AND kind = $4 AND used_at IS NULL AND expires_at > $1 \
+             AND failed_attempts < {MAX_CODE_GUESSES} \
            ORDER BY created_at DESC LIMIT 1) \
-         RETURNING user_id, flow_id",
+         RETURNING user_id, flow_id"
+    );
+    claim(
+        conn,
+        &update,
         &[user_id, &code_hash(user_id, code)],
         purposes,
         now,
     )
     .await
+}
+
+/// Counts a wrong guess against every live code of `user_id` for `purposes`.
+pub(crate) async fn count_wrong_code(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    purposes: &[Purpose],
+    now: i64,
+) -> sqlx::Result<()> {
+    for purpose in purposes {
+        sqlx::query(
+            "UPDATE one_time_tokens SET failed_attempts = failed_attempts + 1 \
+             WHERE user_id = $1 AND kind = $2 AND used_at IS NULL AND expires_at > $3",
+        )
+        .bind(user_id)
+        .bind(purpose.as_str())
+        .bind(now)
+        .execute(&mut *conn)
+        .await?;
+    }
+    Ok(())
 }
 
 /// Runs `update` once per purpose, in order, until it claims a token. The statement sets

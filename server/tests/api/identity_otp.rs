@@ -329,3 +329,85 @@ async fn a_pkce_recovery_code_expires_after_five_minutes() {
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(body["error_code"], "flow_state_expired");
 }
+
+async fn verify_code(app: &TestApp, code: &str) -> (StatusCode, Value) {
+    app.post_public(
+        "/auth/v1/verify",
+        json!({ "type": "email", "email": "ann@example.com", "token": code }),
+    )
+    .await
+}
+
+/// A six-digit code that is not `code`.
+fn other_than(code: &str, n: u32) -> String {
+    let value: u32 = code.parse().unwrap();
+    format!("{:06}", (value + 1 + n) % 1_000_000)
+}
+
+#[tokio::test]
+async fn a_new_code_ends_the_one_sent_before() {
+    let app = TestApp::spawn().await;
+    app.create_user("ann@example.com", "long-enough-1", "Ann")
+        .await;
+    app.post_public("/auth/v1/otp", json!({ "email": "ann@example.com" }))
+        .await;
+    let first = code_in(&app.mailbox("ann@example.com", 1).await[0]);
+    // One mail a minute per address: the next one a minute later.
+    app.clock().advance(chrono::Duration::seconds(61));
+    app.post_public("/auth/v1/otp", json!({ "email": "ann@example.com" }))
+        .await;
+    let second = code_in(&app.mailbox("ann@example.com", 2).await[0]);
+    if first != second {
+        let (status, body) = verify_code(&app, &first).await;
+        assert_eq!(
+            (status, body["error_code"].as_str()),
+            (StatusCode::FORBIDDEN, Some("otp_expired")),
+            "the earlier code still opened the account"
+        );
+    }
+    let (status, body) = verify_code(&app, &second).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert!(body.get("access_token").is_some());
+}
+
+#[tokio::test]
+async fn a_code_dies_after_five_wrong_guesses() {
+    let app = TestApp::spawn().await;
+    app.create_user("ann@example.com", "long-enough-1", "Ann")
+        .await;
+    app.post_public("/auth/v1/otp", json!({ "email": "ann@example.com" }))
+        .await;
+    let code = code_in(&app.mailbox("ann@example.com", 1).await[0]);
+    for n in 0..5 {
+        let (status, _) = verify_code(&app, &other_than(&code, n)).await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+    }
+    let (status, body) = verify_code(&app, &code).await;
+    assert_eq!(
+        (status, body["error_code"].as_str()),
+        (StatusCode::FORBIDDEN, Some("otp_expired")),
+        "the right code still worked after five wrong guesses"
+    );
+    // A new code works again.
+    app.clock().advance(chrono::Duration::seconds(61));
+    app.post_public("/auth/v1/otp", json!({ "email": "ann@example.com" }))
+        .await;
+    let fresh = code_in(&app.mailbox("ann@example.com", 2).await[0]);
+    let (status, _) = verify_code(&app, &fresh).await;
+    assert_eq!(status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn four_wrong_guesses_leave_the_code_usable() {
+    let app = TestApp::spawn().await;
+    app.create_user("ann@example.com", "long-enough-1", "Ann")
+        .await;
+    app.post_public("/auth/v1/otp", json!({ "email": "ann@example.com" }))
+        .await;
+    let code = code_in(&app.mailbox("ann@example.com", 1).await[0]);
+    for n in 0..4 {
+        verify_code(&app, &other_than(&code, n)).await;
+    }
+    let (status, body) = verify_code(&app, &code).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+}
