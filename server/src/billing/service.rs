@@ -133,8 +133,10 @@ pub(crate) async fn paid_invoices(
     for customer in customers {
         invoices.extend(payments.invoices(&customer).await?);
     }
-    invoices.sort_by(|a, b| b.created.cmp(&a.created).then_with(|| b.id.cmp(&a.id)));
-    invoices.dedup_by(|a, b| a.id == b.id);
+    // Stable: invoices of one second keep the provider's own order (newest first).
+    invoices.sort_by_key(|invoice| std::cmp::Reverse(invoice.created));
+    let mut seen = std::collections::HashSet::new();
+    invoices.retain(|invoice| seen.insert(invoice.id.clone()));
     Ok(invoices)
 }
 

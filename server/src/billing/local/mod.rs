@@ -244,7 +244,7 @@ impl LocalProvider {
             conn,
             (customer_id, subscription_id),
             plan,
-            (period_start, period_end),
+            (period_start, period_end, period_start),
             price,
             card,
         )
@@ -258,7 +258,7 @@ impl LocalProvider {
         conn: &mut sqlx::AnyConnection,
         (customer_id, subscription_id): (&str, &str),
         plan: PlanId,
-        (period_start, period_end): (i64, i64),
+        (period_start, period_end, created_at): (i64, i64, i64),
         amount: Cents,
         card: &Card,
     ) -> Result<()> {
@@ -278,6 +278,7 @@ impl LocalProvider {
             amount_paid: Cents(amount.0 - used),
             currency: &price.currency,
             period: (period_start, period_end),
+            created_at,
             card,
         };
         storage::insert_invoice(conn, &invoice).await?;
@@ -519,7 +520,9 @@ impl PaymentProvider for LocalProvider {
         let mut tx = self.db.begin_write().await?;
         let period = (proration.period_start, proration.period_end);
         storage::set_plan(&mut tx, &sub.id, plan, period).await?;
-        let invoiced = (preview_at * 1000, proration.period_end);
+        // Dated when it is made, which is never before the preview it charges for.
+        let now = self.clock.now_ms().max(preview_at * 1000);
+        let invoiced = (preview_at * 1000, proration.period_end, now);
         self.charge(
             &mut tx,
             (&sub.customer_id, &sub.id),

@@ -462,8 +462,10 @@ pub(crate) struct NewInvoice<'a> {
     pub plan: PlanId,
     pub amount_paid: Cents,
     pub currency: &'a str,
-    /// Start and end of the period paid for; the invoice is dated at its start.
+    /// Start and end of the period paid for.
     pub period: (i64, i64),
+    /// When the invoice was made: a period's start, or the moment of a plan change.
+    pub created_at: i64,
     pub card: &'a Card,
 }
 
@@ -476,7 +478,7 @@ pub(crate) async fn insert_invoice(
     sqlx::query(
         "INSERT INTO localpay_invoices (id, access_token, number, customer_id, subscription_id, plan, status, amount_paid, currency, \
          period_start, period_end, card_brand, card_last4, card_exp_month, card_exp_year, created_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, 'paid', $7, $8, $9, $10, $11, $12, $13, $14, $9)",
+         VALUES ($1, $2, $3, $4, $5, $6, 'paid', $7, $8, $9, $10, $11, $12, $13, $14, $15)",
     )
     .bind(&invoice.id)
     .bind(&invoice.access_token)
@@ -492,6 +494,7 @@ pub(crate) async fn insert_invoice(
     .bind(&invoice.card.last4)
     .bind(invoice.card.exp_month)
     .bind(invoice.card.exp_year)
+    .bind(invoice.created_at)
     .execute(conn)
     .await?;
     Ok(())
