@@ -371,8 +371,13 @@ pub(crate) async fn member_with_solo_plan(app: &TestApp) -> String {
 
 /// A signed-in member who bought the solo plan with `card` (which must be accepted).
 pub(crate) async fn member_paying_with(app: &TestApp, card: Value) -> String {
+    member_buying(app, "solo", card).await
+}
+
+/// `ann@example.com`, signed in, who bought `plan` with `card` (which must be accepted): her token.
+pub(crate) async fn member_buying(app: &TestApp, plan: &str, card: Value) -> String {
     let (_, token, _) = app.signed_in_user("ann@example.com").await;
-    let (session, _) = start_checkout(app, "solo", Some(&token)).await;
+    let (session, _) = start_checkout(app, plan, Some(&token)).await;
     assert_eq!(pay(app, &session, card).await.0, StatusCode::OK);
     let res = app
         .http

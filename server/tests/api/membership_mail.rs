@@ -2,10 +2,9 @@
 //! confirmation of a cancellation with the date access ends, and the reminder a week before a
 //! yearly renewal (once per period).
 
-use reqwest::StatusCode;
-use serde_json::{json, Value};
+use serde_json::Value;
 
-use crate::billing::{cancel, card, member_with_solo_plan, pay, start_checkout, API};
+use crate::billing::{cancel, card, member_buying, member_with_solo_plan, API};
 use crate::support::TestApp;
 
 async fn mails_with_subject(app: &TestApp, to: &str, start: &str) -> Vec<Value> {
@@ -112,20 +111,7 @@ async fn a_cancellation_is_confirmed_with_the_day_access_ends() {
 #[tokio::test]
 async fn a_yearly_member_is_reminded_once_a_week_before_the_renewal() {
     let app = TestApp::spawn().await;
-    let (_, token, _) = app.signed_in_user("ann@example.com").await;
-    let (session, _) = start_checkout(&app, "solo_yearly", Some(&token)).await;
-    assert_eq!(
-        pay(&app, &session, card("4242 4242 4242 4242")).await.0,
-        StatusCode::OK
-    );
-    let (status, _) = app
-        .post_as(
-            &token,
-            &format!("{API}/stripe/subscriptionsuccess?sessionid={session}"),
-            json!({}),
-        )
-        .await;
-    assert_eq!(status, StatusCode::OK);
+    let token = member_buying(&app, "solo_yearly", card("4242 4242 4242 4242")).await;
     let end = app
         .get_json(&format!("{API}/stripe/getcustomersubscription"), &token)
         .await["currentPeriodEnd"]

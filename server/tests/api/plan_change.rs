@@ -4,7 +4,7 @@
 use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
-use crate::billing::{cancel, card, member_with_solo_plan, pay, start_checkout, API};
+use crate::billing::{cancel, card, member_buying, member_with_solo_plan, API};
 use crate::support::TestApp;
 use crate::teams::team_with_athlete;
 
@@ -98,20 +98,7 @@ async fn a_member_sees_the_prorated_amount_then_is_charged_it_for_a_yearly_plan(
 #[tokio::test]
 async fn a_cheaper_plan_leaves_a_credit_that_pays_the_next_invoices() {
     let app = TestApp::spawn().await;
-    let (_, token, _) = app.signed_in_user("ann@example.com").await;
-    let (session, _) = start_checkout(&app, "solo_yearly", Some(&token)).await;
-    assert_eq!(
-        pay(&app, &session, card("4242 4242 4242 4242")).await.0,
-        StatusCode::OK
-    );
-    let (status, _) = app
-        .post_as(
-            &token,
-            &format!("{API}/stripe/subscriptionsuccess?sessionid={session}"),
-            json!({}),
-        )
-        .await;
-    assert_eq!(status, StatusCode::OK);
+    let token = member_buying(&app, "solo_yearly", card("4242 4242 4242 4242")).await;
 
     app.clock().advance(chrono::Duration::minutes(1));
     let (_, shown) = preview(&app, &token, "solo").await;
