@@ -21,8 +21,9 @@ pub async fn healthz(State(state): State<AppState>) -> (StatusCode, Json<Value>)
     }
 }
 
-/// Readiness: 200 while this instance should take traffic; 503 once it is shutting down or when
-/// its database does not answer (within two seconds), so a load balancer sends elsewhere.
+/// Readiness: 200 while this instance should take traffic; 503 once it is shutting down, when
+/// its database does not answer (within two seconds) or while its writes fail (a full disk), so
+/// a load balancer sends elsewhere.
 pub async fn readyz(State(state): State<AppState>) -> (StatusCode, Json<Value>) {
     if state.lifecycle.phase() != super::lifecycle::Phase::Ready {
         return (
@@ -31,12 +32,20 @@ pub async fn readyz(State(state): State<AppState>) -> (StatusCode, Json<Value>) 
         );
     }
     let ready = tokio::time::timeout(std::time::Duration::from_secs(2), state.db.is_ready()).await;
-    if matches!(ready, Ok(true)) {
+    if !matches!(ready, Ok(true)) {
+        return (
+            StatusCode::SERVICE_UNAVAILABLE,
+            Json(json!({ "status": "database not ready" })),
+        );
+    }
+    let writable =
+        tokio::time::timeout(std::time::Duration::from_secs(2), state.db.can_write()).await;
+    if matches!(writable, Ok(true)) {
         (StatusCode::OK, Json(json!({ "status": "ok" })))
     } else {
         (
             StatusCode::SERVICE_UNAVAILABLE,
-            Json(json!({ "status": "database not ready" })),
+            Json(json!({ "status": "database cannot write" })),
         )
     }
 }

@@ -21,11 +21,13 @@
 
 use std::path::Path;
 use std::str::FromStr;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context;
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
-use sqlx::{Any, AnyPool, Executor, Transaction};
+use sqlx::{Any, AnyPool, Connection, Executor, Transaction};
 
 type Tx = Transaction<'static, Any>;
 
@@ -35,6 +37,7 @@ type Tx = Transaction<'static, Any>;
 pub struct WriteTx {
     tx: Tx,
     after_commit: Vec<Box<dyn FnOnce() + Send>>,
+    writes_failing: Arc<AtomicBool>,
 }
 
 impl WriteTx {
@@ -44,7 +47,13 @@ impl WriteTx {
     }
 
     pub async fn commit(self) -> sqlx::Result<()> {
-        self.tx.commit().await?;
+        if let Err(err) = self.tx.commit().await {
+            // A commit that fails is the storage refusing to write (a full disk, an I/O error, a
+            // lost connection): `/readyz` reports it until a write succeeds again.
+            self.writes_failing.store(true, Ordering::Relaxed);
+            return Err(err);
+        }
+        self.writes_failing.store(false, Ordering::Relaxed);
         for action in self.after_commit {
             action();
         }
@@ -91,6 +100,8 @@ impl DbKind {
 pub struct Db {
     pool: AnyPool,
     kind: DbKind,
+    /// Set when a write's commit failed, cleared when one succeeds (see [`Db::can_write`]).
+    writes_failing: Arc<AtomicBool>,
 }
 
 static SQLITE_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite");
@@ -135,6 +146,24 @@ impl Db {
             // with the server or a failover: the ping finds it dead and connects again, where
             // skipping it answered one 500 per pooled connection after a restart.
             .test_before_acquire(kind == DbKind::Postgres)
+            // A connection must come back from a request the way it went out: outside any
+            // transaction. One that is still inside one (a COMMIT that failed on a full disk,
+            // after which SQLite had rolled back on its own, so the driver's ROLLBACK failed too
+            // and its count of open transactions stayed at one) would refuse every later BEGIN
+            // until a restart. sqlx pings a returned connection before it goes back to the idle
+            // queue, which lets the rollback a dropped transaction queued run first, so the
+            // count seen here is settled; such a connection is closed and a fresh one opened.
+            .before_acquire(|conn, _meta| {
+                Box::pin(async move {
+                    let clean = !conn.is_in_transaction();
+                    if !clean {
+                        tracing::warn!(
+                            "closing a pooled database connection left inside a transaction"
+                        );
+                    }
+                    Ok(clean)
+                })
+            })
             .after_connect(move |conn, _meta| {
                 Box::pin(async move {
                     if kind == DbKind::Sqlite {
@@ -149,7 +178,11 @@ impl Db {
             .connect_with(options)
             .await
             .context("connecting to the database")?;
-        Ok(Self { pool, kind })
+        Ok(Self {
+            pool,
+            kind,
+            writes_failing: Arc::new(AtomicBool::new(false)),
+        })
     }
 
     pub async fn migrate(&self) -> anyhow::Result<()> {
@@ -178,6 +211,27 @@ impl Db {
         matches!(applied, Ok(Some(v)) if v >= latest)
     }
 
+    /// False while writes fail: after a commit failed, until a write commits again. Checked
+    /// with a small write of its own (the database header's `user_version` on SQLite, a
+    /// transaction id on PostgreSQL), so an instance recovers without waiting for a member's
+    /// write once the storage is writable again.
+    pub(crate) async fn can_write(&self) -> bool {
+        if !self.writes_failing.load(Ordering::Relaxed) {
+            return true;
+        }
+        let probe = match self.kind {
+            DbKind::Sqlite => "PRAGMA user_version = 0",
+            DbKind::Postgres => "SELECT pg_current_xact_id()::text",
+        };
+        self.probe_write(probe).await.is_ok()
+    }
+
+    async fn probe_write(&self, probe: &'static str) -> sqlx::Result<()> {
+        let mut tx = self.begin_write().await?;
+        sqlx::query(probe).execute(&mut *tx).await?;
+        tx.commit().await
+    }
+
     pub fn pool(&self) -> &AnyPool {
         &self.pool
     }
@@ -196,6 +250,7 @@ impl Db {
         Ok(WriteTx {
             tx,
             after_commit: Vec::new(),
+            writes_failing: self.writes_failing.clone(),
         })
     }
 

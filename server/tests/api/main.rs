@@ -36,6 +36,7 @@ mod platform;
 mod reconcile;
 mod reminders;
 mod settings;
+mod storage_faults;
 mod stripe;
 mod stripe_changes;
 mod support;

@@ -1,0 +1,185 @@
+//! Storage faults heal: a full disk on SQLite and terminated backends on PostgreSQL leave no
+//! broken connection in the pool, so the first request once the storage works again succeeds,
+//! and `/readyz` answers 503 while writes fail.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use reqwest::StatusCode;
+use serde_json::json;
+
+use crate::support::{TestApp, TEST_PASSWORD};
+
+const EMAIL: &str = "disk@example.com";
+const VISION_STEP: &str = "/_api/v1/userinput/athleticvision/single/1";
+
+/// A small tmpfs mounted for the test, unmounted when dropped (also when the test fails).
+struct SmallDisk {
+    dir: PathBuf,
+}
+
+impl SmallDisk {
+    /// Mounts a tmpfs of `megabytes` at a new directory; `None` (with the reason printed) where
+    /// mounting is not allowed, as for a user who is not root.
+    fn mount(megabytes: u32) -> Option<Self> {
+        let dir = std::env::temp_dir().join(format!("swaz-disk-{}", uuid::Uuid::new_v4()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let mounted = Command::new("mount")
+            .args(["-t", "tmpfs", "-o", &format!("size={megabytes}m"), "tmpfs"])
+            .arg(&dir)
+            .output();
+        match mounted {
+            Ok(out) if out.status.success() => Some(Self { dir }),
+            Ok(out) => {
+                eprintln!(
+                    "skipped: mounting a tmpfs needs root ({})",
+                    String::from_utf8_lossy(&out.stderr).trim()
+                );
+                None
+            }
+            Err(e) => {
+                eprintln!("skipped: cannot run mount ({e})");
+                None
+            }
+        }
+    }
+
+    /// Writes a file until the disk refuses more bytes.
+    fn fill(&self) -> PathBuf {
+        let path = self.dir.join("filler");
+        let mut file = std::fs::File::create(&path).unwrap();
+        let block = vec![0u8; 64 * 1024];
+        while file.write_all(&block).is_ok() {}
+        let small = [0u8; 512];
+        while file.write_all(&small).is_ok() {}
+        let _ = file.sync_all();
+        path
+    }
+}
+
+impl Drop for SmallDisk {
+    fn drop(&mut self) {
+        let _ = Command::new("umount").arg("-l").arg(&self.dir).status();
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+async fn save_step(app: &TestApp, token: &str, text: &str) -> StatusCode {
+    app.post_as(token, VISION_STEP, json!({ "text": text }))
+        .await
+        .0
+}
+
+async fn ready(app: &TestApp) -> StatusCode {
+    app.http
+        .get(app.url("/readyz"))
+        .send()
+        .await
+        .unwrap()
+        .status()
+}
+
+fn sqlite_url_in(dir: &Path) -> String {
+    swaz::config::sqlite_url(&dir.join("swaz.db"))
+}
+
+#[tokio::test]
+async fn a_full_disk_on_sqlite_refuses_writes_and_readiness_until_space_is_freed() {
+    if std::env::var("TEST_DATABASE_URL").is_ok_and(|u| u.starts_with("postgres")) {
+        return; // the PostgreSQL test below covers that backend
+    }
+    let Some(disk) = SmallDisk::mount(8) else {
+        return;
+    };
+    let url = sqlite_url_in(&disk.dir);
+    let app = TestApp::builder()
+        .config(move |c| c.database_url = swaz::config::Secret::new(url))
+        .spawn()
+        .await;
+    let (_, token) = app.paid_user(EMAIL).await;
+    assert_eq!(
+        save_step(&app, &token, "Before the disk filled").await,
+        StatusCode::OK
+    );
+    assert_eq!(ready(&app).await, StatusCode::OK);
+
+    let filler = disk.fill();
+    let long = "I see myself calm before the serve. ".repeat(50);
+    let mut refused = 0;
+    for n in 0..20 {
+        if save_step(&app, &token, &format!("{n} {long}")).await != StatusCode::OK {
+            refused += 1;
+        }
+    }
+    assert!(refused > 0, "a full disk should refuse at least one write");
+    assert_eq!(
+        ready(&app).await,
+        StatusCode::SERVICE_UNAVAILABLE,
+        "/readyz should say the instance cannot take writes"
+    );
+
+    std::fs::remove_file(filler).unwrap();
+    // The very first requests after space is freed succeed: no connection went back to the pool
+    // inside a transaction the driver could no longer end.
+    assert_eq!(
+        save_step(&app, &token, "After space was freed").await,
+        StatusCode::OK
+    );
+    let signed_in = app
+        .post_json(
+            "/auth/v1/token?grant_type=password",
+            json!({ "email": EMAIL, "password": TEST_PASSWORD }),
+        )
+        .await;
+    assert_eq!(signed_in.status(), StatusCode::OK);
+    for n in 0..16 {
+        assert_eq!(
+            save_step(&app, &token, &format!("Again {n}")).await,
+            StatusCode::OK,
+            "every pooled connection should work again"
+        );
+    }
+    assert_eq!(ready(&app).await, StatusCode::OK);
+    let (_, vision) = app.get_as(&token, VISION_STEP).await;
+    assert!(
+        vision.to_string().contains("Again 15"),
+        "the last write should be stored: {vision}"
+    );
+    drop(app);
+}
+
+#[tokio::test]
+async fn terminated_postgresql_backends_are_replaced_before_the_next_request() {
+    let Ok(base) = std::env::var("TEST_DATABASE_URL") else {
+        return;
+    };
+    if !base.starts_with("postgres") {
+        return;
+    }
+    let app = TestApp::spawn().await;
+    let (_, token) = app.paid_user(EMAIL).await;
+    assert_eq!(save_step(&app, &token, "Before").await, StatusCode::OK);
+
+    for round in 0..3 {
+        let admin = sqlx::PgPool::connect(app.state.config.database_url.expose())
+            .await
+            .unwrap();
+        sqlx::query(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
+             WHERE datname = current_database() AND pid <> pg_backend_pid()",
+        )
+        .execute(&admin)
+        .await
+        .unwrap();
+        admin.close().await;
+        assert_eq!(
+            save_step(&app, &token, &format!("After termination {round}")).await,
+            StatusCode::OK,
+            "the first write after the backends were terminated should succeed"
+        );
+        let (status, _) = app.get_as(&token, VISION_STEP).await;
+        assert_eq!(status, StatusCode::OK);
+        assert_eq!(ready(&app).await, StatusCode::OK);
+    }
+}
