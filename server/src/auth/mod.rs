@@ -4,6 +4,7 @@ pub mod admin;
 pub mod error;
 pub mod extract;
 pub mod flow;
+pub(crate) mod guesses;
 pub mod links;
 pub mod mfa;
 pub mod names;

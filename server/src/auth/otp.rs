@@ -162,7 +162,8 @@ pub(crate) async fn consume_code(
     .await
 }
 
-/// Counts a wrong guess against every live code of `user_id` for `purposes`.
+/// Counts a wrong guess against every live code of `user_id` for `purposes`; a dead code's count
+/// stays at [`MAX_CODE_GUESSES`], so the counts add up to the guesses that could have succeeded.
 pub(crate) async fn count_wrong_code(
     conn: &mut AnyConnection,
     user_id: &str,
@@ -172,11 +173,13 @@ pub(crate) async fn count_wrong_code(
     for purpose in purposes {
         sqlx::query(
             "UPDATE one_time_tokens SET failed_attempts = failed_attempts + 1 \
-             WHERE user_id = $1 AND kind = $2 AND used_at IS NULL AND expires_at > $3",
+             WHERE user_id = $1 AND kind = $2 AND used_at IS NULL AND expires_at > $3 \
+               AND failed_attempts < $4",
         )
         .bind(user_id)
         .bind(purpose.as_str())
         .bind(now)
+        .bind(MAX_CODE_GUESSES)
         .execute(&mut *conn)
         .await?;
     }

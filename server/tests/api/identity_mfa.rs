@@ -7,7 +7,7 @@ use swaz::auth::totp;
 use crate::support::{TestApp, TEST_PASSWORD};
 
 /// The code an authenticator app shows `steps` periods from now.
-fn code(app: &TestApp, secret: &str, steps: i64) -> String {
+pub(crate) fn code(app: &TestApp, secret: &str, steps: i64) -> String {
     let step = app.state.clock.now_secs() / totp::PERIOD_SECS + steps;
     totp::code_at(&totp::base32_decode(secret).unwrap(), step)
 }
@@ -22,7 +22,7 @@ fn claims(app: &TestApp, token: &str) -> swaz::auth::tokens::Claims {
 /// Enrolls and verifies a factor: answers (factor id, secret, aal2 session).
 /// The codes a test computes must stay in the step the server checks them in: the clock starts
 /// at the beginning of a fresh step, so the next 30 seconds are one step.
-async fn turn_on(app: &TestApp, token: &str) -> (String, String, Value) {
+pub(crate) async fn turn_on(app: &TestApp, token: &str) -> (String, String, Value) {
     let step = app.state.clock.now_secs() / totp::PERIOD_SECS + 1;
     app.clock()
         .set(chrono::DateTime::from_timestamp(step * totp::PERIOD_SECS, 0).expect("a valid time"));

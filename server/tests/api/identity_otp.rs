@@ -8,7 +8,7 @@ use sha2::{Digest, Sha256};
 use crate::support::TestApp;
 
 /// The 6-digit code of a mail.
-fn code_in(mail: &Value) -> String {
+pub(crate) fn code_in(mail: &Value) -> String {
     let text = mail["text"].as_str().unwrap();
     let tail = text
         .split("Or enter this code when the app asks for it: ")

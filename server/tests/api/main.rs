@@ -17,6 +17,7 @@ mod dashboard;
 mod fake_stripe;
 mod forged_token;
 mod fuzz_findings;
+mod guessing;
 mod hardening;
 mod identity;
 mod identity_admin;

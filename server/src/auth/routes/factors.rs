@@ -10,6 +10,7 @@ use super::{AuthResult, GoTrueBody};
 use crate::app::AppState;
 use crate::auth::error::AuthError;
 use crate::auth::extract::AuthClaims;
+use crate::auth::guesses::Guard;
 use crate::auth::mfa::{self, Caller, MfaError};
 use crate::auth::service;
 use crate::auth::tokens::Claims;
@@ -146,7 +147,9 @@ pub(super) async fn challenge(
         state.auth_limit(),
         "mfa-challenge",
         &client,
-        Some(&claims.sub),
+        // Per address only: a challenge is no guess, and a count per account would let
+        // someone else holding the password keep the owner from asking for one.
+        None,
     )
     .await?;
     let challenge =
@@ -181,25 +184,28 @@ pub(super) async fn verify(
         .challenge_id
         .filter(|c| uuid::Uuid::parse_str(c).is_ok())
         .ok_or_else(|| AuthError::validation("challenge_id must be an UUID"))?;
-    // Guessing six digits is throttled per account, across every address.
-    service::rate_limit(
+    // Wrong codes count against this address on this account, so someone else holding the
+    // password cannot block the owner's authenticator step from the owner's own device.
+    let now = state.clock.now_ms();
+    let guard = Guard::check(
         &state.db,
-        state.clock.now_ms(),
+        now,
         state.auth_limit(),
         "mfa-verify",
-        &client,
-        Some(&claims.sub),
+        &client.ip,
+        &claims.sub,
     )
     .await?;
-    let verified = mfa::verify(
-        &state.db,
-        &caller(&claims),
-        id,
-        &challenge_id,
-        &code,
-        state.clock.now_ms(),
-    )
-    .await??;
+    let verified =
+        match mfa::verify(&state.db, &caller(&claims), id, &challenge_id, &code, now).await? {
+            Ok(verified) => verified,
+            Err(err) => {
+                if matches!(err, MfaError::InvalidCode) {
+                    guard.failed(&state.db, now).await?;
+                }
+                return Err(err.into());
+            }
+        };
     let mut conn = state.db.pool().acquire().await?;
     Ok(Json(
         service::session_answer(

@@ -11,6 +11,7 @@ use crate::app::AppState;
 use crate::auth::error::AuthError;
 use crate::auth::extract::AuthClaims;
 use crate::auth::flow::{self, ExchangeError};
+use crate::auth::guesses::Guard;
 use crate::auth::password;
 use crate::auth::service;
 use crate::auth::sessions::{self, NewSession, RefreshError};
@@ -18,7 +19,6 @@ use crate::auth::users;
 use crate::domain::Email;
 use crate::error::AppError;
 use crate::http::client::ClientMeta;
-use crate::ratelimit::Limited;
 
 #[derive(Deserialize)]
 pub(super) struct GrantQuery {
@@ -74,7 +74,16 @@ async fn password_grant(
             "Please enter your email and password.",
         ));
     };
-    let guard = SignInGuard::check(state, client, &email).await?;
+    let now = state.clock.now_ms();
+    let guard = Guard::check(
+        &state.db,
+        now,
+        state.auth_limit(),
+        "token",
+        &client.ip,
+        &email,
+    )
+    .await?;
     let user = match Email::try_parse(&email) {
         Some(email) => {
             let mut conn = state.db.pool().acquire().await?;
@@ -90,7 +99,7 @@ async fn password_grant(
     let user = match (valid, user) {
         (true, Some(user)) => user,
         _ => {
-            guard.failed(state).await?;
+            guard.failed(&state.db, now).await?;
             return Err(AuthError::invalid_credentials());
         }
     };
@@ -113,67 +122,6 @@ async fn password_grant(
         state.clock.now_ms(),
     )
     .await?)
-}
-
-/// Throttles password guessing without letting a stranger lock the owner out.
-///
-/// Every attempt counts against the caller's address. Failures count against the address and
-/// account together, and against the account alone. An address that failed too often on an
-/// account is refused; once the account as a whole has seen many failures, only addresses that
-/// have failed on it themselves are refused, so the owner's correct password from their own
-/// device still works while guesses spread over many addresses get one try each per window.
-struct SignInGuard {
-    pair_key: String,
-    account_key: String,
-}
-
-impl SignInGuard {
-    async fn check(state: &AppState, client: &ClientMeta, email: &str) -> AuthResult<Self> {
-        let (limit, window) = (
-            state.config.auth_rate_limit,
-            state.config.auth_rate_window_secs,
-        );
-        crate::ratelimit::hit(
-            &state.db,
-            state.clock.now_ms(),
-            &format!("token:ip:{}", client.ip),
-            limit,
-            window,
-        )
-        .await?
-        .map_err(AuthError::rate_limited)?;
-        let guard = Self {
-            pair_key: service::email_key("token-fail:pair", &format!("{}\n{email}", client.ip)),
-            account_key: service::email_key("token-fail:account", email),
-        };
-        let (pair_failures, pair_wait) =
-            crate::ratelimit::hits(&state.db, state.clock.now_ms(), &guard.pair_key, window)
-                .await?;
-        if pair_failures >= limit {
-            return Err(AuthError::rate_limited(Limited {
-                retry_after_secs: pair_wait,
-            }));
-        }
-        let (account_failures, account_wait) =
-            crate::ratelimit::hits(&state.db, state.clock.now_ms(), &guard.account_key, window)
-                .await?;
-        if pair_failures > 0 && account_failures >= limit {
-            return Err(AuthError::rate_limited(Limited {
-                retry_after_secs: account_wait.max(pair_wait),
-            }));
-        }
-        Ok(guard)
-    }
-
-    async fn failed(self, state: &AppState) -> AuthResult<()> {
-        let window = state.config.auth_rate_window_secs;
-        for key in [&self.pair_key, &self.account_key] {
-            // Only counted here; the limits are applied in `check`.
-            let _ = crate::ratelimit::hit(&state.db, state.clock.now_ms(), key, i64::MAX, window)
-                .await?;
-        }
-        Ok(())
-    }
 }
 
 async fn refresh_grant(

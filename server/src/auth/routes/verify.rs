@@ -10,6 +10,7 @@ use serde_json::Value;
 use super::{parse_email, AuthResult, GoTrueBody};
 use crate::app::AppState;
 use crate::auth::error::AuthError;
+use crate::auth::guesses::Guard;
 use crate::auth::links::{self, Presented};
 use crate::auth::otp;
 use crate::auth::service;
@@ -190,13 +191,16 @@ pub(super) async fn verify_otp(
             ))
         }
     };
-    service::rate_limit(
+    // Wrong codes count against this address on this account, never against the account alone:
+    // a stranger's guesses from elsewhere do not block the owner's right code.
+    let now = state.clock.now_ms();
+    let guard = Guard::check(
         &state.db,
-        state.clock.now_ms(),
+        now,
         state.auth_limit(),
         "verify",
-        &client,
-        Some(email.as_str()),
+        &client.ip,
+        email.as_str(),
     )
     .await?;
     let verified = links::verify(
@@ -207,10 +211,13 @@ pub(super) async fn verify_otp(
             code,
         },
         purposes,
-        state.clock.now_ms(),
+        now,
     )
-    .await?
-    .ok_or_else(|| otp_expired("Token has expired or is invalid"))?;
+    .await?;
+    let Some(verified) = verified else {
+        guard.failed(&state.db, now).await?;
+        return Err(otp_expired("Token has expired or is invalid"));
+    };
     sign_in(&state, &client, verified.user_id).await
 }
 
