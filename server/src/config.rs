@@ -112,6 +112,9 @@ pub struct Config {
     pub metrics_token: Option<Secret>,
     /// Client connections open at once; more wait until one closes.
     pub max_connections: usize,
+    /// Connections one client address may hold open at once (not applied behind a trusted
+    /// proxy, which caps its clients itself).
+    pub max_connections_per_client: usize,
     /// Seconds a client has to send a request's headers.
     pub header_read_timeout_secs: u64,
     /// Seconds a connection may go without reading or writing anything before it is closed.
@@ -327,6 +330,15 @@ pub struct Settings {
         default_value = "10000"
     )]
     max_connections: Setting,
+    /// Connections one client address may hold open at once; more are closed when accepted
+    /// (behind SWAZ_TRUST_PROXY the proxy caps its clients instead)
+    #[arg(
+        long,
+        env = "SWAZ_MAX_CONNECTIONS_PER_CLIENT",
+        value_name = "N",
+        default_value = "256"
+    )]
+    max_connections_per_client: Setting,
     /// Seconds a client has to send a request's headers
     #[arg(
         long,
@@ -767,6 +779,7 @@ impl Config {
             shutdown_grace_secs: s.shutdown_grace_secs.parse()?,
             metrics_token: given(s.metrics_token).map(|t| Secret::new(t.text)),
             max_connections: s.max_connections.parse()?,
+            max_connections_per_client: s.max_connections_per_client.parse()?,
             header_read_timeout_secs: s.header_read_timeout.parse()?,
             idle_timeout_secs: s.idle_timeout.parse()?,
         }
@@ -783,10 +796,11 @@ impl Config {
             bail!("SWAZ_LIVE_CALL_URL must be an http(s) address");
         }
         if self.max_connections == 0
+            || self.max_connections_per_client == 0
             || self.header_read_timeout_secs == 0
             || self.idle_timeout_secs == 0
         {
-            bail!("SWAZ_MAX_CONNECTIONS, SWAZ_HEADER_READ_TIMEOUT and SWAZ_IDLE_TIMEOUT must be at least 1");
+            bail!("SWAZ_MAX_CONNECTIONS, SWAZ_MAX_CONNECTIONS_PER_CLIENT, SWAZ_HEADER_READ_TIMEOUT and SWAZ_IDLE_TIMEOUT must be at least 1");
         }
         if !(6..=crate::auth::password::MAX_PASSWORD_LEN).contains(&self.password_min_length) {
             bail!(
@@ -829,6 +843,7 @@ impl Config {
     pub(crate) fn connection_limits(&self) -> crate::http::serve::ConnectionLimits {
         crate::http::serve::ConnectionLimits {
             max_connections: self.max_connections,
+            per_client: (!self.trust_proxy).then_some(self.max_connections_per_client),
             header_read_timeout: std::time::Duration::from_secs(self.header_read_timeout_secs),
             idle_timeout: std::time::Duration::from_secs(self.idle_timeout_secs),
         }

@@ -3,14 +3,19 @@
 //!
 //! - at most `max_connections` open at once; beyond that new ones wait in the listen backlog
 //!   until a slot frees (capped below the process's file-descriptor limit);
+//! - at most `per_client` open at once from one address, so one client cannot take every slot:
+//!   a connection beyond that is closed as soon as it is accepted (not applied behind a trusted
+//!   proxy, whose own address every connection has: the proxy caps its clients instead);
 //! - a request's headers must arrive within `header_read_timeout`;
 //! - a connection on which nothing is read or written for `idle_timeout` is closed (a silent
 //!   keep-alive connection, a request body that stopped, a client that stopped reading).
 
+use std::collections::HashMap;
 use std::future::Future;
 use std::io;
+use std::net::IpAddr;
 use std::pin::Pin;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
 use std::time::Duration;
 
@@ -31,6 +36,8 @@ use tower::ServiceExt;
 #[derive(Clone, Copy, Debug)]
 pub struct ConnectionLimits {
     pub max_connections: usize,
+    /// Connections one address may hold open; `None` behind a trusted proxy.
+    pub per_client: Option<usize>,
     pub header_read_timeout: Duration,
     pub idle_timeout: Duration,
 }
@@ -56,6 +63,7 @@ pub async fn serve(
         );
     }
     let slots = Arc::new(Semaphore::new(max));
+    let per_client = OpenPerClient::default();
     let graceful = GracefulShutdown::new();
     let mut builder = auto::Builder::new(TokioExecutor::new());
     builder
@@ -84,6 +92,16 @@ pub async fn serve(
             },
             () = &mut shutdown => break,
         };
+        let client = match limits.per_client {
+            Some(cap) => match per_client.open(peer.ip(), cap) {
+                Some(client) => Some(client),
+                None => {
+                    tracing::debug!(%peer, "closing a connection over the per-client limit");
+                    continue;
+                }
+            },
+            None => None,
+        };
         let _ = stream.set_nodelay(true);
         let app = app.clone();
         let service = hyper::service::service_fn(move |mut req: hyper::Request<Incoming>| {
@@ -100,11 +118,51 @@ pub async fn serve(
                 tracing::debug!(error = %err, %peer, "connection ended with an error");
             }
             drop(slot);
+            drop(client);
         });
     }
     drop(listener);
     graceful.shutdown().await;
     Ok(())
+}
+
+/// Open connections per client address.
+#[derive(Clone, Default)]
+struct OpenPerClient(Arc<Mutex<HashMap<IpAddr, usize>>>);
+
+impl OpenPerClient {
+    /// Counts a new connection from `ip`; `None` when `ip` already holds `cap`.
+    fn open(&self, ip: IpAddr, cap: usize) -> Option<ClientConnection> {
+        let ip = ip.to_canonical();
+        let mut open = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let count = open.entry(ip).or_insert(0);
+        if *count >= cap {
+            return None;
+        }
+        *count += 1;
+        Some(ClientConnection {
+            open: self.clone(),
+            ip,
+        })
+    }
+}
+
+/// One counted connection; uncounted when dropped.
+struct ClientConnection {
+    open: OpenPerClient,
+    ip: IpAddr,
+}
+
+impl Drop for ClientConnection {
+    fn drop(&mut self) {
+        let mut open = self.open.0.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(count) = open.get_mut(&self.ip) {
+            *count -= 1;
+            if *count == 0 {
+                open.remove(&self.ip);
+            }
+        }
+    }
 }
 
 /// How many connections the process can hold open: its descriptor limit (raised to the hard

@@ -139,3 +139,76 @@ async fn no_more_than_the_configured_connections_are_served_at_once() {
     idle.clear();
     assert!(healthz_within(&app, Duration::from_secs(5)).await);
 }
+
+/// A connection to `app` from the loopback address `from` (all of 127.0.0.0/8 is this machine),
+/// so one test can play several clients.
+async fn connect_from(app: &TestApp, from: [u8; 4]) -> TcpStream {
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.bind(std::net::SocketAddr::from((from, 0))).unwrap();
+    socket.connect(app.state.config.addr).await.unwrap()
+}
+
+#[tokio::test]
+async fn one_client_cannot_hold_every_connection() {
+    let app = TestApp::builder()
+        .config(|c| {
+            c.max_connections = 20;
+            c.max_connections_per_client = 5;
+        })
+        .spawn()
+        .await;
+    let mut held = Vec::new();
+    for _ in 0..12 {
+        held.push(connect_from(&app, [127, 0, 0, 2]).await);
+    }
+    let mut closed = 0;
+    for stream in held.iter_mut() {
+        if closed_within(stream, Duration::from_millis(300))
+            .await
+            .is_some()
+        {
+            closed += 1;
+        }
+    }
+    assert_eq!(
+        closed, 7,
+        "connections beyond the five a client may hold should be closed"
+    );
+    assert!(healthz_within(&app, Duration::from_secs(1)).await);
+    // The client's held connections still work.
+    held[0]
+        .write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        .await
+        .unwrap();
+    let mut answer = String::new();
+    held[0].read_to_string(&mut answer).await.unwrap();
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+}
+
+/// The ops check of the hardening issue: 10,000 idle sockets from one client, with the
+/// production limits, leave the server answering everyone else at once.
+#[tokio::test]
+async fn healthz_answers_within_a_second_while_one_client_holds_10000_idle_sockets() {
+    let app = TestApp::builder()
+        .config(|c| {
+            c.max_connections = 10_000;
+            c.max_connections_per_client = 256;
+            c.header_read_timeout_secs = 10;
+            c.idle_timeout_secs = 60;
+        })
+        .spawn()
+        .await;
+    let mut idle = Vec::with_capacity(10_000);
+    for _ in 0..10_000 {
+        idle.push(connect_from(&app, [127, 0, 0, 3]).await);
+    }
+    for _ in 0..4 {
+        let started = Instant::now();
+        assert!(
+            healthz_within(&app, Duration::from_secs(1)).await,
+            "/healthz did not answer within a second"
+        );
+        assert!(started.elapsed() < Duration::from_secs(1));
+    }
+    drop(idle);
+}

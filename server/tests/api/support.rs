@@ -303,6 +303,7 @@ impl Builder {
             shutdown_grace_secs: 5,
             metrics_token: None,
             max_connections: 1000,
+            max_connections_per_client: 1000,
             header_read_timeout_secs: 10,
             idle_timeout_secs: 60,
         };
