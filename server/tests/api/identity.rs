@@ -528,7 +528,11 @@ async fn a_refused_user_update_changes_nothing() {
         .unwrap();
     let (status, body) = error_of(res).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert_eq!(body["msg"], "Please enter a valid email address");
+    assert_eq!(body["error_code"], "validation_failed");
+    assert_eq!(
+        body["msg"],
+        "Unable to validate email address: invalid format"
+    );
     app.sign_in("ann@example.com", "first-password-1").await;
     let user = app.get_json("/auth/v1/user", &access).await;
     assert!(user["user_metadata"].get("hobby").is_none());

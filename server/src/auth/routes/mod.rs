@@ -131,10 +131,10 @@ fn parse_body<T: DeserializeOwned>(body: &Bytes) -> AuthResult<T> {
     Ok(parsed)
 }
 
-/// An e-mail address, refused in GoTrue's words.
+/// An e-mail address by GoTrue's rule (`validateEmail`), refused in its words.
 pub(super) fn parse_email(raw: &str) -> AuthResult<crate::domain::Email> {
-    crate::domain::Email::try_parse(raw)
-        .ok_or_else(|| AuthError::validation("Unable to validate email address: invalid format"))
+    crate::domain::Email::parse_gotrue(raw)
+        .map_err(|refusal| AuthError::validation(refusal.message()))
 }
 
 /// A JSON object from a body field: `None` when absent or null, refused when anything else.

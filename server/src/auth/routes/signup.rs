@@ -6,7 +6,7 @@ use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use super::{parse_challenge, parse_password, AuthResult, GoTrueBody, RedirectQuery};
+use super::{parse_challenge, parse_email, parse_password, AuthResult, GoTrueBody, RedirectQuery};
 use crate::app::AppState;
 use crate::auth::error::AuthError;
 use crate::auth::flow;
@@ -74,8 +74,7 @@ pub(super) async fn signup(
         Some(&raw_email),
     )
     .await?;
-    let email = Email::try_parse(&raw_email)
-        .ok_or_else(|| AuthError::validation("Please enter a valid email address"))?;
+    let email = parse_email(&raw_email)?;
     let password = parse_password(&state, body.password.as_deref().unwrap_or(""))?;
     let challenge = parse_challenge(
         body.code_challenge.as_deref(),

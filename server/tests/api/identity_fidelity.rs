@@ -1,0 +1,144 @@
+//! Where a Supabase client could tell SWAZ from Supabase Auth (issue 26, identity fidelity): each
+//! answer here is GoTrue's, read from its handlers.
+
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+
+use crate::support::TestApp;
+
+fn admin_key(app: &TestApp) -> String {
+    swaz::auth::admin::service_key(
+        app.state.config.jwt_secret.expose(),
+        swaz::clock::Clock::now_secs(app.clock()),
+        1,
+    )
+    .unwrap()
+}
+
+async fn send(app: &TestApp, req: reqwest::RequestBuilder) -> (StatusCode, Value) {
+    let _ = app;
+    let res = req.send().await.unwrap();
+    let status = res.status();
+    (status, res.json().await.unwrap_or(Value::Null))
+}
+
+async fn admin_post(app: &TestApp, path: &str, body: Value) -> (StatusCode, Value) {
+    send(
+        app,
+        app.http
+            .post(app.url(path))
+            .bearer_auth(admin_key(app))
+            .json(&body),
+    )
+    .await
+}
+
+fn assert_gotrue_error(answer: &(StatusCode, Value), status: StatusCode, code: &str, msg: &str) {
+    assert_eq!(answer.0, status, "{}", answer.1);
+    assert_eq!(answer.1["error_code"], code, "{}", answer.1);
+    assert_eq!(answer.1["msg"], msg, "{}", answer.1);
+}
+
+const BAD_FORMAT: &str = "Unable to validate email address: invalid format";
+
+#[tokio::test]
+async fn a_member_without_a_first_name_changes_their_email_and_a_bad_one_gets_gotrues_words() {
+    let app = TestApp::spawn().await;
+    let signed_up = app
+        .post_json(
+            "/auth/v1/signup",
+            json!({ "email": "nameless@example.com", "password": "a-good-password" }),
+        )
+        .await;
+    assert_eq!(signed_up.status(), StatusCode::OK);
+    let link = app.link_in(&app.mailbox("nameless@example.com", 1).await[0]);
+    app.http.get(&link).send().await.unwrap();
+    let session = app.sign_in("nameless@example.com", "a-good-password").await;
+    let token = session["access_token"].as_str().unwrap();
+
+    let (status, user) = app
+        .put_as(
+            token,
+            "/auth/v1/user",
+            json!({ "email": "named@example.com" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{user}");
+    assert_eq!(user["email"], "nameless@example.com");
+    assert_eq!(user["new_email"], "named@example.com");
+
+    for bad in ["xx:;x@x.x", "not-an-email", " named@example.com"] {
+        let answer = send(
+            &app,
+            app.http
+                .put(app.url("/auth/v1/user"))
+                .bearer_auth(token)
+                .json(&json!({ "email": bad })),
+        )
+        .await;
+        assert_gotrue_error(
+            &answer,
+            StatusCode::BAD_REQUEST,
+            "validation_failed",
+            BAD_FORMAT,
+        );
+    }
+}
+
+#[tokio::test]
+async fn signup_refuses_a_bad_address_in_gotrues_words() {
+    let app = TestApp::spawn().await;
+    for (bad, msg) in [
+        ("xx:;x@x.x", BAD_FORMAT),
+        ("jane@", BAD_FORMAT),
+        (
+            &*format!("{}@example.com", "a".repeat(250)),
+            "An email address is too long",
+        ),
+    ] {
+        let answer = send(
+            &app,
+            app.http
+                .post(app.url("/auth/v1/signup"))
+                .json(&json!({ "email": bad, "password": "a-good-password" })),
+        )
+        .await;
+        assert_gotrue_error(&answer, StatusCode::BAD_REQUEST, "validation_failed", msg);
+    }
+    assert_eq!(app.count("users").await, 0);
+}
+
+#[tokio::test]
+async fn the_admin_api_refuses_addresses_gotrue_refuses_and_creates_nobody() {
+    let app = TestApp::spawn().await;
+    let bad = "xx:;x@x.x";
+    let created = admin_post(&app, "/auth/v1/admin/users", json!({ "email": bad })).await;
+    assert_gotrue_error(
+        &created,
+        StatusCode::BAD_REQUEST,
+        "validation_failed",
+        BAD_FORMAT,
+    );
+    let invited = admin_post(&app, "/auth/v1/invite", json!({ "email": bad })).await;
+    assert_gotrue_error(
+        &invited,
+        StatusCode::BAD_REQUEST,
+        "validation_failed",
+        BAD_FORMAT,
+    );
+    for kind in ["signup", "invite", "magiclink"] {
+        let linked = admin_post(
+            &app,
+            "/auth/v1/admin/generate_link",
+            json!({ "type": kind, "email": bad, "password": "a-good-password" }),
+        )
+        .await;
+        assert_gotrue_error(
+            &linked,
+            StatusCode::BAD_REQUEST,
+            "validation_failed",
+            BAD_FORMAT,
+        );
+    }
+    assert_eq!(app.count("users").await, 0);
+}
