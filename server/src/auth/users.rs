@@ -96,6 +96,11 @@ pub struct NewUser<'a> {
 pub async fn insert(conn: &mut AnyConnection, new: NewUser<'_>, now: i64) -> sqlx::Result<User> {
     let id = uuid::Uuid::new_v4().to_string();
     let confirmed_at = new.confirmed.then_some(now);
+    let metadata = if new.confirmed {
+        with_email_verified(new.metadata)
+    } else {
+        new.metadata
+    };
     let row = sqlx::query(&format!(
         "INSERT INTO users (id, email, encrypted_password, first_name, last_name, user_metadata, \
          email_confirmed_at, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) \
@@ -106,7 +111,7 @@ pub async fn insert(conn: &mut AnyConnection, new: NewUser<'_>, now: i64) -> sql
     .bind(new.password_hash)
     .bind(new.first_name)
     .bind(new.last_name)
-    .bind(new.metadata.to_string())
+    .bind(metadata.to_string())
     .bind(confirmed_at)
     .bind(now)
     .fetch_one(conn)
@@ -187,20 +192,40 @@ pub(crate) async fn set_password(
     Ok(())
 }
 
+/// Confirms the address once; the first time, `email_verified: true` joins `user_metadata`, as
+/// GoTrue's `Confirm` adds it.
 pub(crate) async fn mark_confirmed(
     conn: &mut AnyConnection,
     id: &str,
     now: i64,
 ) -> sqlx::Result<()> {
-    sqlx::query(
-        "UPDATE users SET email_confirmed_at = COALESCE(email_confirmed_at, $1), updated_at = $1 \
-         WHERE id = $2",
+    let confirmed: Option<String> = sqlx::query_scalar(
+        "UPDATE users SET email_confirmed_at = $1, updated_at = $1 \
+         WHERE id = $2 AND email_confirmed_at IS NULL RETURNING user_metadata",
     )
     .bind(now)
     .bind(id)
-    .execute(conn)
+    .fetch_optional(&mut *conn)
     .await?;
+    if let Some(metadata) = confirmed {
+        let metadata = with_email_verified(serde_json::from_str(&metadata).unwrap_or(json!({})));
+        sqlx::query("UPDATE users SET user_metadata = $1 WHERE id = $2")
+            .bind(metadata.to_string())
+            .bind(id)
+            .execute(conn)
+            .await?;
+    }
     Ok(())
+}
+
+/// `metadata` with GoTrue's mark of a confirmed address.
+fn with_email_verified(metadata: Value) -> Value {
+    let mut map = match metadata {
+        Value::Object(map) => map,
+        _ => serde_json::Map::new(),
+    };
+    map.insert("email_verified".into(), json!(true));
+    Value::Object(map)
 }
 
 pub(crate) async fn touch(
@@ -309,17 +334,13 @@ impl User {
         self.email_confirmed_at.is_some()
     }
 
-    /// `user_metadata` as GoTrue returns it, with the profile names kept in step.
+    /// `user_metadata` as GoTrue returns it: what the clients and the operator gave, nothing
+    /// more (the product's names live in their own columns).
     pub fn metadata(&self) -> Value {
-        let mut meta = match &self.user_metadata {
-            Value::Object(map) => map.clone(),
-            _ => serde_json::Map::new(),
-        };
-        meta.insert("first_name".into(), json!(self.first_name));
-        meta.insert("last_name".into(), json!(self.last_name));
-        meta.insert("email".into(), json!(self.email));
-        meta.insert("email_verified".into(), json!(self.is_confirmed()));
-        Value::Object(meta)
+        match &self.user_metadata {
+            Value::Object(_) => self.user_metadata.clone(),
+            _ => json!({}),
+        }
     }
 
     /// GoTrue's `app_metadata`: the operator's keys and the sign-in providers.

@@ -142,3 +142,62 @@ async fn the_admin_api_refuses_addresses_gotrue_refuses_and_creates_nobody() {
     }
     assert_eq!(app.count("users").await, 0);
 }
+
+#[tokio::test]
+async fn user_metadata_is_exactly_what_was_given() {
+    let app = TestApp::spawn().await;
+    let data = json!({ "first_name": "Ann", "team": { "size": 3 } });
+    let res = app
+        .post_json(
+            "/auth/v1/signup",
+            json!({ "email": "ann@example.com", "password": "a-good-password", "data": data }),
+        )
+        .await;
+    let user: Value = res.json().await.unwrap();
+    assert_eq!(
+        user["user_metadata"], data,
+        "before confirmation: just the data"
+    );
+
+    let (_, created) = admin_post(
+        &app,
+        "/auth/v1/admin/users",
+        json!({ "email": "bob@example.com", "password": "a-good-password" }),
+    )
+    .await;
+    assert_eq!(created["user_metadata"], json!({}), "{created}");
+
+    let (_, confirmed) = admin_post(
+        &app,
+        "/auth/v1/admin/users",
+        json!({ "email": "cy@example.com", "password": "a-good-password", "email_confirm": true, "user_metadata": { "last_name": "Young" } }),
+    )
+    .await;
+    assert_eq!(
+        confirmed["user_metadata"],
+        json!({ "last_name": "Young", "email_verified": true }),
+        "GoTrue marks a confirmed address in the metadata, nothing else"
+    );
+
+    let session = app.sign_in("cy@example.com", "a-good-password").await;
+    let token = session["access_token"].as_str().unwrap();
+    let (status, updated) = app
+        .put_as(
+            token,
+            "/auth/v1/user",
+            json!({ "data": { "first_name": "Cy", "email_verified": null } }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        updated["user_metadata"],
+        json!({ "last_name": "Young", "first_name": "Cy" }),
+        "set keys join, a null removes one"
+    );
+    let profile = app.get_json("/_api/v1/swazprofile", token).await;
+    assert_eq!(
+        (&profile["firstName"], &profile["lastName"]),
+        (&json!("Cy"), &json!("Young")),
+        "the product keeps the names it reads"
+    );
+}
