@@ -201,3 +201,84 @@ async fn user_metadata_is_exactly_what_was_given() {
         "the product keeps the names it reads"
     );
 }
+
+#[tokio::test]
+async fn an_invited_user_has_invited_at_as_in_gotrue() {
+    let app = TestApp::spawn().await;
+    let (status, invited) = admin_post(
+        &app,
+        "/auth/v1/invite",
+        json!({ "email": "ivy@example.com" }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{invited}");
+    assert!(invited["invited_at"].is_string(), "{invited}");
+    assert!(invited["confirmation_sent_at"].is_string(), "{invited}");
+
+    let (_, linked) = admin_post(
+        &app,
+        "/auth/v1/admin/generate_link",
+        json!({ "type": "invite", "email": "ian@example.com" }),
+    )
+    .await;
+    assert!(linked["invited_at"].is_string(), "{linked}");
+
+    let (_, created) = admin_post(
+        &app,
+        "/auth/v1/admin/users",
+        json!({ "email": "never@example.com" }),
+    )
+    .await;
+    assert!(created.get("invited_at").is_none(), "{created}");
+}
+
+#[tokio::test]
+async fn empty_timestamps_are_left_out_as_gotrue_leaves_them() {
+    let app = TestApp::spawn().await;
+    let (_, created) = admin_post(
+        &app,
+        "/auth/v1/admin/users",
+        json!({ "email": "new@example.com" }),
+    )
+    .await;
+    for key in [
+        "email_confirmed_at",
+        "invited_at",
+        "confirmation_sent_at",
+        "confirmed_at",
+        "recovery_sent_at",
+        "email_change_sent_at",
+        "new_email",
+        "last_sign_in_at",
+        "banned_until",
+    ] {
+        assert!(created.get(key).is_none(), "{key} in {created}");
+    }
+    assert!(created["identities"][0].get("last_sign_in_at").is_none());
+    for key in [
+        "id",
+        "aud",
+        "role",
+        "email",
+        "phone",
+        "created_at",
+        "updated_at",
+    ] {
+        assert!(created[key].is_string(), "{key} in {created}");
+    }
+
+    let (_, token, _) = app.signed_in_user("ann@example.com").await;
+    let user = app.get_json("/auth/v1/user", &token).await;
+    for key in ["email_confirmed_at", "confirmed_at", "last_sign_in_at"] {
+        assert!(user[key].is_string(), "{key} in {user}");
+    }
+    let (_, user) = app
+        .put_as(
+            &token,
+            "/auth/v1/user",
+            json!({ "email": "ann.new@example.com" }),
+        )
+        .await;
+    assert_eq!(user["new_email"], "ann.new@example.com");
+    assert!(user["email_change_sent_at"].is_string(), "{user}");
+}
