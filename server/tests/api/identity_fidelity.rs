@@ -282,3 +282,61 @@ async fn empty_timestamps_are_left_out_as_gotrue_leaves_them() {
     assert_eq!(user["new_email"], "ann.new@example.com");
     assert!(user["email_change_sent_at"].is_string(), "{user}");
 }
+
+/// An HS256 key with exactly `claims`, signed with the app's JWT secret.
+fn hand_made_key(app: &TestApp, claims: Value) -> String {
+    jsonwebtoken::encode(
+        &jsonwebtoken::Header::default(),
+        &claims,
+        &jsonwebtoken::EncodingKey::from_secret(app.state.config.jwt_secret.expose().as_bytes()),
+    )
+    .unwrap()
+}
+
+#[tokio::test]
+async fn a_service_role_key_needs_only_its_signature_and_role() {
+    let app = TestApp::spawn().await;
+    let list = |key: String| {
+        send(
+            &app,
+            app.http
+                .get(app.url("/auth/v1/admin/users"))
+                .bearer_auth(key),
+        )
+    };
+    let (status, body) = list(hand_made_key(&app, json!({ "role": "service_role" }))).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let now = swaz::clock::Clock::now_secs(app.clock());
+    let (status, _) = list(hand_made_key(
+        &app,
+        json!({ "role": "supabase_admin", "iat": now }),
+    ))
+    .await;
+    assert_eq!(status, StatusCode::OK);
+
+    let expired = list(hand_made_key(
+        &app,
+        json!({ "role": "service_role", "exp": now - 1 }),
+    ))
+    .await;
+    assert_gotrue_error(
+        &expired,
+        StatusCode::FORBIDDEN,
+        "bad_jwt",
+        "invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired",
+    );
+    let roleless = list(hand_made_key(&app, json!({ "iss": "x" }))).await;
+    assert_gotrue_error(
+        &roleless,
+        StatusCode::FORBIDDEN,
+        "not_admin",
+        "User not allowed",
+    );
+    let member = list(hand_made_key(&app, json!({ "role": "authenticated" }))).await;
+    assert_gotrue_error(
+        &member,
+        StatusCode::FORBIDDEN,
+        "not_admin",
+        "User not allowed",
+    );
+}
