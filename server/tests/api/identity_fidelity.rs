@@ -340,3 +340,131 @@ async fn a_service_role_key_needs_only_its_signature_and_role() {
         "User not allowed",
     );
 }
+
+#[tokio::test]
+async fn what_swaz_does_not_offer_answers_with_gotrues_codes() {
+    let app = TestApp::spawn().await;
+    let post = |path: &str, body: Value| send(&app, app.http.post(app.url(path)).json(&body));
+
+    let sso = post("/auth/v1/sso", json!({ "domain": "example.com" })).await;
+    assert_gotrue_error(
+        &sso,
+        StatusCode::NOT_FOUND,
+        "saml_provider_disabled",
+        "SAML 2.0 is disabled",
+    );
+    let acs = post("/auth/v1/sso/saml/acs", json!({})).await;
+    assert_gotrue_error(
+        &acs,
+        StatusCode::NOT_FOUND,
+        "saml_provider_disabled",
+        "SAML 2.0 is disabled",
+    );
+
+    let (_, token, _) = app.signed_in_user("ann@example.com").await;
+    let linking = send(
+        &app,
+        app.get_auth("/auth/v1/user/identities/authorize?provider=google", &token),
+    )
+    .await;
+    assert_gotrue_error(
+        &linking,
+        StatusCode::NOT_FOUND,
+        "manual_linking_disabled",
+        "Manual linking is disabled",
+    );
+    let anonymous_caller = send(
+        &app,
+        app.http.get(app.url("/auth/v1/user/identities/authorize")),
+    )
+    .await;
+    assert_eq!(
+        anonymous_caller.0,
+        StatusCode::UNAUTHORIZED,
+        "sign-in comes first"
+    );
+
+    let web3 = post(
+        "/auth/v1/token?grant_type=web3",
+        json!({ "chain": "ethereum", "message": "m", "signature": "s" }),
+    )
+    .await;
+    assert_gotrue_error(
+        &web3,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "web3_provider_disabled",
+        "Web3 provider is disabled",
+    );
+
+    let anonymous = post("/auth/v1/signup", json!({ "data": {} })).await;
+    assert_gotrue_error(
+        &anonymous,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "anonymous_provider_disabled",
+        "Anonymous sign-ins are disabled",
+    );
+
+    let unknown = post(
+        "/auth/v1/token?grant_type=id_token",
+        json!({ "provider": "https://issuer.example", "id_token": "a.b.c" }),
+    )
+    .await;
+    assert_gotrue_error(
+        &unknown,
+        StatusCode::BAD_REQUEST,
+        "validation_failed",
+        "Custom OIDC provider \"https://issuer.example\" not allowed",
+    );
+    let google = post(
+        "/auth/v1/token?grant_type=id_token",
+        json!({ "provider": "google", "id_token": "a.b.c" }),
+    )
+    .await;
+    assert_gotrue_error(
+        &google,
+        StatusCode::BAD_REQUEST,
+        "provider_disabled",
+        "Provider (issuer \"https://accounts.google.com\") is not enabled",
+    );
+    let (status, missing) = post(
+        "/auth/v1/token?grant_type=id_token",
+        json!({ "provider": "google" }),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        missing,
+        json!({ "error": "invalid request", "error_description": "id_token required" })
+    );
+
+    let phone_signup = post(
+        "/auth/v1/signup",
+        json!({ "phone": "+15555550100", "password": "a-good-password" }),
+    )
+    .await;
+    assert_gotrue_error(
+        &phone_signup,
+        StatusCode::BAD_REQUEST,
+        "phone_provider_disabled",
+        "Phone signups are disabled",
+    );
+    let phone_otp = post("/auth/v1/otp", json!({ "phone": "+15555550100" })).await;
+    assert_gotrue_error(
+        &phone_otp,
+        StatusCode::BAD_REQUEST,
+        "phone_provider_disabled",
+        "Unsupported phone provider",
+    );
+    let phone_login = post(
+        "/auth/v1/token?grant_type=password",
+        json!({ "phone": "+15555550100", "password": "a-good-password" }),
+    )
+    .await;
+    assert_gotrue_error(
+        &phone_login,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "phone_provider_disabled",
+        "Phone logins are disabled",
+    );
+    assert_eq!(app.count("users").await, 1);
+}
