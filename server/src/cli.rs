@@ -186,7 +186,8 @@ async fn create_user(args: CreateArgs) -> anyhow::Result<()> {
             password: &password,
             first_name: &first,
             last_name: &last,
-            metadata: serde_json::json!({}),
+            // The operator gives the names, as `user_metadata` of GoTrue's admin create would.
+            metadata: serde_json::json!({ "first_name": first, "last_name": last }),
             confirmed: args.confirmed,
             confirmation_redirect: Some(redirect),
         },

@@ -44,6 +44,56 @@ impl Email {
     pub fn as_str(&self) -> &str {
         &self.0
     }
+
+    /// Parses `raw` by Supabase Auth's rule (GoTrue's `validateEmail`): present, at most 255
+    /// bytes, and of the `checkmail` format: a local part of letters, digits and
+    /// ``.!#$%&'*+/=?^_`{|}~-``, then `@` and dot-separated labels of letters, digits and inner
+    /// hyphens (1 to 63 characters each). Lower-cased, not trimmed, as GoTrue keeps it.
+    pub(crate) fn parse_gotrue(raw: &str) -> Result<Self, AddressRefusal> {
+        if raw.is_empty() {
+            return Err(AddressRefusal::Missing);
+        }
+        if raw.len() > 255 {
+            return Err(AddressRefusal::TooLong);
+        }
+        let (local, domain) = raw.split_once('@').ok_or(AddressRefusal::Format)?;
+        let local_ok = !local.is_empty()
+            && local
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || ".!#$%&'*+/=?^_`{|}~-".contains(c));
+        let label_ok = |label: &str| {
+            let bytes = label.as_bytes();
+            (1..=63).contains(&bytes.len())
+                && bytes[0].is_ascii_alphanumeric()
+                && bytes[bytes.len() - 1].is_ascii_alphanumeric()
+                && bytes
+                    .iter()
+                    .all(|b| b.is_ascii_alphanumeric() || *b == b'-')
+        };
+        if !local_ok || !domain.split('.').all(label_ok) {
+            return Err(AddressRefusal::Format);
+        }
+        Ok(Self(raw.to_lowercase()))
+    }
+}
+
+/// Why Supabase Auth refuses an address (see [`Email::parse_gotrue`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum AddressRefusal {
+    Missing,
+    TooLong,
+    Format,
+}
+
+impl AddressRefusal {
+    /// GoTrue's words for it (a 400 `validation_failed`).
+    pub(crate) fn message(self) -> &'static str {
+        match self {
+            Self::Missing => "An email address is required",
+            Self::TooLong => "An email address is too long",
+            Self::Format => "Unable to validate email address: invalid format",
+        }
+    }
 }
 
 impl fmt::Display for Email {
@@ -136,6 +186,50 @@ impl Cents {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn addresses_are_refused_as_supabase_auth_refuses_them() {
+        assert_eq!(
+            Email::parse_gotrue("Jane.O'Neil+x@Mail-1.Example.COM")
+                .unwrap()
+                .as_str(),
+            "jane.o'neil+x@mail-1.example.com"
+        );
+        assert!(Email::parse_gotrue("root@localhost").is_ok());
+        assert_eq!(
+            Email::parse_gotrue("").unwrap_err(),
+            AddressRefusal::Missing
+        );
+        let long = format!("{}@example.com", "a".repeat(250));
+        assert_eq!(
+            Email::parse_gotrue(&long).unwrap_err(),
+            AddressRefusal::TooLong
+        );
+        for bad in [
+            "xx:;x@x.x",
+            " jane@x.co",
+            "jane@x.co ",
+            "jane",
+            "jane@",
+            "@x.co",
+            "a@b@c.co",
+            "a@-x.co",
+            "a@x-.co",
+            "a@x..co",
+            "a@x.co.",
+            "jané@x.co",
+            "a\u{0}b@x.co",
+        ] {
+            assert_eq!(
+                Email::parse_gotrue(bad).unwrap_err(),
+                AddressRefusal::Format,
+                "{bad:?}"
+            );
+        }
+        let label = "a".repeat(63);
+        assert!(Email::parse_gotrue(&format!("a@{label}.co")).is_ok());
+        assert!(Email::parse_gotrue(&format!("a@{label}a.co")).is_err());
+    }
 
     #[test]
     fn emails_are_normalised_and_malformed_ones_refused() {

@@ -19,6 +19,16 @@ pub(crate) struct AdminKeyClaims {
     pub exp: i64,
 }
 
+/// What an admin endpoint reads of a key, as GoTrue does: the role, and the expiry only when the
+/// key has one (GoTrue checks the signature and the role; `iss` and `exp` are optional).
+#[derive(Debug, Deserialize)]
+pub(crate) struct PresentedAdminKey {
+    #[serde(default)]
+    pub role: String,
+    #[serde(default)]
+    pub exp: Option<i64>,
+}
+
 /// A service-role key valid for `days` days from `now_secs`.
 pub fn service_key(secret: &str, now_secs: i64, days: i64) -> anyhow::Result<String> {
     let claims = AdminKeyClaims {

@@ -17,6 +17,8 @@ pub struct AuthError {
     pub weak_password: bool,
     /// Seconds to wait, sent as `Retry-After` (429s).
     pub retry_after: Option<u64>,
+    /// GoTrue's OAuth-style errors (`{error, error_description}`), which some grants answer.
+    pub oauth: Option<&'static str>,
 }
 
 impl AuthError {
@@ -27,6 +29,14 @@ impl AuthError {
             msg: msg.into(),
             weak_password: false,
             retry_after: None,
+            oauth: None,
+        }
+    }
+    /// GoTrue's `oauthError(error, description)`: a 400 whose body is `{error, error_description}`.
+    pub(crate) fn oauth(error: &'static str, description: impl Into<String>) -> Self {
+        Self {
+            oauth: Some(error),
+            ..Self::new(StatusCode::BAD_REQUEST, "", description)
         }
     }
     pub(crate) fn validation(msg: impl Into<String>) -> Self {
@@ -89,6 +99,10 @@ impl AuthError {
 
 impl IntoResponse for AuthError {
     fn into_response(self) -> Response {
+        if let Some(error) = self.oauth {
+            let body = json!({ "error": error, "error_description": self.msg });
+            return (self.status, Json(body)).into_response();
+        }
         let mut body = json!({
             "code": self.status.as_u16(),
             "error_code": self.error_code,

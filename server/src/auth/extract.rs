@@ -4,7 +4,7 @@ use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use axum::http::{header, StatusCode};
 
-use super::admin::{AdminKeyClaims, ADMIN_ROLES};
+use super::admin::{PresentedAdminKey, ADMIN_ROLES};
 use super::error::AuthError;
 use super::sessions;
 use super::tokens::{AccessClaims, Claims, MemberClaims, Refused};
@@ -126,11 +126,11 @@ impl FromRequestParts<AppState> for Admin {
                 "This endpoint requires a Bearer token",
             ));
         };
-        let claims: AdminKeyClaims = state
+        let claims: PresentedAdminKey = state
             .tokens
             .signed_payload(token)
-            .and_then(|claims: AdminKeyClaims| {
-                if claims.exp <= state.clock.now_secs() {
+            .and_then(|claims: PresentedAdminKey| {
+                if claims.exp.is_some_and(|exp| exp <= state.clock.now_secs()) {
                     Err(Refused::Expired)
                 } else {
                     Ok(claims)

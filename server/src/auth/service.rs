@@ -198,8 +198,10 @@ async fn set_password_in(
 pub(crate) struct UserChanges {
     /// The whole new `user_metadata`.
     pub metadata: Option<Value>,
-    /// Names and e-mail; a different e-mail becomes a pending change.
-    pub profile: Option<super::names::NamesAndEmail>,
+    /// The product's copy of the names (first, last), already checked.
+    pub names: Option<(String, String)>,
+    /// A new address: it becomes a pending change, confirmed by e-mail.
+    pub email: Option<Email>,
     pub password: Option<NewPassword>,
     /// The code `GET /reauthenticate` mailed; used up by this change.
     pub nonce: Option<String>,
@@ -236,8 +238,14 @@ pub(crate) async fn update_user(
     if let Some(metadata) = &changes.metadata {
         users::set(&mut tx, user_id, users::Field::UserMetadata(metadata), now).await?;
     }
-    if let Some(input) = &changes.profile {
-        super::names::apply(&mut tx, mailer, user_id, input, now).await?;
+    if let Some((first, last)) = &changes.names {
+        users::update_names(&mut tx, user_id, first, last, now).await?;
+    }
+    if let Some(email) = &changes.email {
+        let current = users::by_id(&mut tx, user_id)
+            .await?
+            .unwrap_or(user.clone());
+        super::links::request_email_change(&mut tx, mailer, &current, email, now).await?;
     }
     if let Some(hash) = &hash {
         set_password_in(&mut tx, mailer.outbox, &user, keep_session, hash, now).await?;

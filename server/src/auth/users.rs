@@ -24,6 +24,13 @@ pub struct User {
     pub confirmation_sent_at: Option<i64>,
     pub recovery_sent_at: Option<i64>,
     pub last_sign_in_at: Option<i64>,
+    /// When an operator last invited the user (GoTrue's `invited_at`).
+    pub invited_at: Option<i64>,
+    /// When the last e-mail change was asked for.
+    pub email_change_sent_at: Option<i64>,
+    /// Confirmations of the pending change so far: 0, or 1 once one of the two has come in when
+    /// both addresses must confirm (GoTrue's `email_change_confirm_status`).
+    pub email_change_confirm_status: i64,
     /// The athlete's IANA time zone, once known.
     pub time_zone: Option<String>,
     pub created_at: i64,
@@ -31,7 +38,8 @@ pub struct User {
 }
 
 const COLUMNS: &str = "id, email, encrypted_password, first_name, last_name, user_metadata, app_metadata, banned_until, \
-    email_confirmed_at, email_change, confirmation_sent_at, recovery_sent_at, last_sign_in_at, time_zone, created_at, updated_at";
+    email_confirmed_at, email_change, confirmation_sent_at, recovery_sent_at, last_sign_in_at, invited_at, \
+    email_change_sent_at, email_change_confirm_status, time_zone, created_at, updated_at";
 
 /// A `users` row as stored: the metadata columns are JSON text.
 #[derive(sqlx::FromRow)]
@@ -49,6 +57,9 @@ struct UserRow {
     confirmation_sent_at: Option<i64>,
     recovery_sent_at: Option<i64>,
     last_sign_in_at: Option<i64>,
+    invited_at: Option<i64>,
+    email_change_sent_at: Option<i64>,
+    email_change_confirm_status: i64,
     time_zone: Option<String>,
     created_at: i64,
     updated_at: i64,
@@ -72,6 +83,9 @@ impl From<UserRow> for User {
             confirmation_sent_at: row.confirmation_sent_at,
             recovery_sent_at: row.recovery_sent_at,
             last_sign_in_at: row.last_sign_in_at,
+            invited_at: row.invited_at,
+            email_change_sent_at: row.email_change_sent_at,
+            email_change_confirm_status: row.email_change_confirm_status,
             time_zone: row.time_zone,
             created_at: row.created_at,
             updated_at: row.updated_at,
@@ -96,6 +110,11 @@ pub struct NewUser<'a> {
 pub async fn insert(conn: &mut AnyConnection, new: NewUser<'_>, now: i64) -> sqlx::Result<User> {
     let id = uuid::Uuid::new_v4().to_string();
     let confirmed_at = new.confirmed.then_some(now);
+    let metadata = if new.confirmed {
+        with_email_verified(new.metadata)
+    } else {
+        new.metadata
+    };
     let row = sqlx::query(&format!(
         "INSERT INTO users (id, email, encrypted_password, first_name, last_name, user_metadata, \
          email_confirmed_at, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) \
@@ -106,7 +125,7 @@ pub async fn insert(conn: &mut AnyConnection, new: NewUser<'_>, now: i64) -> sql
     .bind(new.password_hash)
     .bind(new.first_name)
     .bind(new.last_name)
-    .bind(new.metadata.to_string())
+    .bind(metadata.to_string())
     .bind(confirmed_at)
     .bind(now)
     .fetch_one(conn)
@@ -187,20 +206,40 @@ pub(crate) async fn set_password(
     Ok(())
 }
 
+/// Confirms the address once; the first time, `email_verified: true` joins `user_metadata`, as
+/// GoTrue's `Confirm` adds it.
 pub(crate) async fn mark_confirmed(
     conn: &mut AnyConnection,
     id: &str,
     now: i64,
 ) -> sqlx::Result<()> {
-    sqlx::query(
-        "UPDATE users SET email_confirmed_at = COALESCE(email_confirmed_at, $1), updated_at = $1 \
-         WHERE id = $2",
+    let confirmed: Option<String> = sqlx::query_scalar(
+        "UPDATE users SET email_confirmed_at = $1, updated_at = $1 \
+         WHERE id = $2 AND email_confirmed_at IS NULL RETURNING user_metadata",
     )
     .bind(now)
     .bind(id)
-    .execute(conn)
+    .fetch_optional(&mut *conn)
     .await?;
+    if let Some(metadata) = confirmed {
+        let metadata = with_email_verified(serde_json::from_str(&metadata).unwrap_or(json!({})));
+        sqlx::query("UPDATE users SET user_metadata = $1 WHERE id = $2")
+            .bind(metadata.to_string())
+            .bind(id)
+            .execute(conn)
+            .await?;
+    }
     Ok(())
+}
+
+/// `metadata` with GoTrue's mark of a confirmed address.
+fn with_email_verified(metadata: Value) -> Value {
+    let mut map = match metadata {
+        Value::Object(map) => map,
+        _ => serde_json::Map::new(),
+    };
+    map.insert("email_verified".into(), json!(true));
+    Value::Object(map)
 }
 
 pub(crate) async fn touch(
@@ -219,6 +258,7 @@ pub(crate) enum TimeColumn {
     LastSignIn,
     ConfirmationSent,
     RecoverySent,
+    Invited,
 }
 
 impl TimeColumn {
@@ -227,6 +267,7 @@ impl TimeColumn {
             Self::LastSignIn => "last_sign_in_at",
             Self::ConfirmationSent => "confirmation_sent_at",
             Self::RecoverySent => "recovery_sent_at",
+            Self::Invited => "invited_at",
         }
     }
 }
@@ -276,7 +317,12 @@ pub async fn set(
         Field::EmailChange(_) => "email_change",
         Field::BannedUntil(_) => "banned_until",
     };
-    let sql = format!("UPDATE users SET {column} = $1, updated_at = $2 WHERE id = $3");
+    // A new pending address starts its confirmations over (GoTrue's `sendEmailChange`).
+    let extra = match field {
+        Field::EmailChange(_) => ", email_change_sent_at = $2, email_change_confirm_status = 0",
+        _ => "",
+    };
+    let sql = format!("UPDATE users SET {column} = $1, updated_at = $2{extra} WHERE id = $3");
     let query = sqlx::query(&sql);
     let query = match field {
         Field::UserMetadata(value) | Field::AppMetadata(value) => query.bind(value.to_string()),
@@ -309,17 +355,13 @@ impl User {
         self.email_confirmed_at.is_some()
     }
 
-    /// `user_metadata` as GoTrue returns it, with the profile names kept in step.
+    /// `user_metadata` as GoTrue returns it: what the clients and the operator gave, nothing
+    /// more (the product's names live in their own columns).
     pub fn metadata(&self) -> Value {
-        let mut meta = match &self.user_metadata {
-            Value::Object(map) => map.clone(),
-            _ => serde_json::Map::new(),
-        };
-        meta.insert("first_name".into(), json!(self.first_name));
-        meta.insert("last_name".into(), json!(self.last_name));
-        meta.insert("email".into(), json!(self.email));
-        meta.insert("email_verified".into(), json!(self.is_confirmed()));
-        Value::Object(meta)
+        match &self.user_metadata {
+            Value::Object(_) => self.user_metadata.clone(),
+            _ => json!({}),
+        }
     }
 
     /// GoTrue's `app_metadata`: the operator's keys and the sign-in providers.
@@ -338,6 +380,24 @@ impl User {
         self.banned_until.is_some_and(|until| until > now_ms)
     }
 
+    /// The user's one identity, GoTrue's `email` provider (`last_sign_in_at` left out while empty).
+    fn email_identity(&self) -> Value {
+        let mut identity = json!({
+            "identity_id": self.id,
+            "id": self.id,
+            "user_id": self.id,
+            "identity_data": { "sub": self.id, "email": self.email, "email_verified": self.is_confirmed() },
+            "provider": "email",
+            "created_at": ms_to_rfc3339(self.created_at),
+            "updated_at": ms_to_rfc3339(self.updated_at),
+            "email": self.email,
+        });
+        if let Some(at) = self.last_sign_in_at {
+            identity["last_sign_in_at"] = json!(ms_to_rfc3339(at));
+        }
+        identity
+    }
+
     /// The user object of GoTrue's API, without factors.
     pub(crate) fn to_gotrue_json(&self) -> Value {
         self.to_gotrue_json_with(&[])
@@ -345,38 +405,36 @@ impl User {
 
     /// The user object of GoTrue's API; `factors` appears only when there are some, as in GoTrue.
     pub(crate) fn to_gotrue_json_with(&self, factors: &[super::mfa::Factor]) -> Value {
-        let ts = |v: Option<i64>| v.map(ms_to_rfc3339);
         let mut user = json!({
             "id": self.id,
             "aud": "authenticated",
             "role": "authenticated",
             "email": self.email,
-            "email_confirmed_at": ts(self.email_confirmed_at),
             "phone": "",
-            "confirmation_sent_at": ts(self.confirmation_sent_at),
-            "confirmed_at": ts(self.email_confirmed_at),
-            "recovery_sent_at": ts(self.recovery_sent_at),
-            "new_email": self.email_change,
-            "last_sign_in_at": ts(self.last_sign_in_at),
             "app_metadata": self.app_metadata(),
             "user_metadata": self.metadata(),
-            "identities": [{
-                "identity_id": self.id,
-                "id": self.id,
-                "user_id": self.id,
-                "identity_data": { "sub": self.id, "email": self.email, "email_verified": self.is_confirmed() },
-                "provider": "email",
-                "last_sign_in_at": ts(self.last_sign_in_at),
-                "created_at": ms_to_rfc3339(self.created_at),
-                "updated_at": ms_to_rfc3339(self.updated_at),
-                "email": self.email,
-            }],
+            "identities": [self.email_identity()],
             "created_at": ms_to_rfc3339(self.created_at),
             "updated_at": ms_to_rfc3339(self.updated_at),
             "is_anonymous": false,
         });
-        if let Some(until) = self.banned_until {
-            user["banned_until"] = json!(ms_to_rfc3339(until));
+        // GoTrue's `omitempty` fields: left out while empty, never `null`.
+        for (key, at) in [
+            ("email_confirmed_at", self.email_confirmed_at),
+            ("invited_at", self.invited_at),
+            ("confirmation_sent_at", self.confirmation_sent_at),
+            ("confirmed_at", self.email_confirmed_at),
+            ("recovery_sent_at", self.recovery_sent_at),
+            ("email_change_sent_at", self.email_change_sent_at),
+            ("last_sign_in_at", self.last_sign_in_at),
+            ("banned_until", self.banned_until),
+        ] {
+            if let Some(at) = at {
+                user[key] = json!(ms_to_rfc3339(at));
+            }
+        }
+        if let Some(new_email) = self.email_change.as_deref().filter(|e| !e.is_empty()) {
+            user["new_email"] = json!(new_email);
         }
         if !factors.is_empty() {
             user["factors"] = factors

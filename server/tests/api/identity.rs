@@ -24,7 +24,11 @@ async fn password_sign_in_answers_a_gotrue_session() {
     assert_eq!(session["user"]["id"], id.as_str());
     assert_eq!(session["user"]["email"], "ann@example.com");
     assert_eq!(session["user"]["aud"], "authenticated");
-    assert_eq!(session["user"]["user_metadata"]["first_name"], "Ann");
+    assert_eq!(
+        session["user"]["user_metadata"],
+        json!({ "email_verified": true }),
+        "only what was given, and GoTrue's mark of a confirmed address"
+    );
     assert!(session["user"]["email_confirmed_at"].is_string());
 
     let claims: swaz::auth::tokens::Claims = app
@@ -116,7 +120,22 @@ async fn sign_up_mails_a_confirmation_link_that_confirms_and_signs_in_once() {
     assert!(location.contains("&refresh_token=") && location.contains("&type=signup"));
 
     let session = app.sign_in("zoe@example.com", "a-good-password").await;
-    assert_eq!(session["user"]["user_metadata"]["last_name"], "Quinn");
+    assert_eq!(
+        session["user"]["user_metadata"],
+        json!({ "name": "Zoe Quinn", "email_verified": true }),
+        "the data given, nothing the client did not send"
+    );
+    let profile = app
+        .get_json(
+            "/_api/v1/swazprofile",
+            session["access_token"].as_str().unwrap(),
+        )
+        .await;
+    assert_eq!(
+        (&profile["firstName"], &profile["lastName"]),
+        (&json!("Zoe"), &json!("Quinn")),
+        "the product still has the names"
+    );
 
     let again = app.http.get(&link).send().await.unwrap();
     let location = again.headers()["location"].to_str().unwrap();
@@ -528,7 +547,11 @@ async fn a_refused_user_update_changes_nothing() {
         .unwrap();
     let (status, body) = error_of(res).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert_eq!(body["msg"], "Please enter a valid email address");
+    assert_eq!(body["error_code"], "validation_failed");
+    assert_eq!(
+        body["msg"],
+        "Unable to validate email address: invalid format"
+    );
     app.sign_in("ann@example.com", "first-password-1").await;
     let user = app.get_json("/auth/v1/user", &access).await;
     assert!(user["user_metadata"].get("hobby").is_none());

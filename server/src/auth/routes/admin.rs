@@ -14,7 +14,7 @@ use crate::auth::extract::Admin;
 use crate::auth::mfa;
 use crate::auth::service::{self, CreateUser};
 use crate::auth::{password, users};
-use crate::domain::{name_part, Email};
+use crate::domain::name_part;
 use crate::error::AppError;
 
 #[derive(Deserialize)]
@@ -120,8 +120,7 @@ pub(super) async fn create_user(
             ))
         }
     };
-    let email = Email::try_parse(raw_email)
-        .ok_or_else(|| AuthError::validation("Unable to validate email address: invalid format"))?;
+    let email = parse_email(raw_email)?;
     let password = match body.password.as_deref().filter(|p| !p.is_empty()) {
         Some(raw) => parse_password(&state, raw)?,
         None => parse_password(&state, &password::generate())?,

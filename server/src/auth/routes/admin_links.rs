@@ -13,7 +13,7 @@ use crate::auth::extract::Admin;
 use crate::auth::links;
 use crate::auth::otp::Purpose;
 use crate::auth::service::{self, CreateUser};
-use crate::auth::users::{self, User};
+use crate::auth::users::{self, TimeColumn, User};
 use crate::domain::{name_part, Email};
 use crate::error::AppError;
 
@@ -131,6 +131,9 @@ pub(super) async fn generate_link(
         state.clock.now_ms(),
     )
     .await?;
+    if purpose == Purpose::Invite {
+        users::touch(&mut tx, &user.id, TimeColumn::Invited, state.clock.now_ms()).await?;
+    }
     let user = users::by_id(&mut tx, &user.id).await?.unwrap_or(user);
     tx.commit().await?;
     let mut answer = user.to_gotrue_json();
@@ -222,6 +225,7 @@ pub(super) async fn invite(
         state.clock.now_ms(),
     )
     .await?;
+    users::touch(&mut tx, &user.id, TimeColumn::Invited, state.clock.now_ms()).await?;
     let user = users::by_id(&mut tx, &user.id).await?.unwrap_or(user);
     tx.commit().await?;
     Ok(Json(user.to_gotrue_json()))

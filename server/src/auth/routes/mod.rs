@@ -5,7 +5,7 @@ use axum::body::Bytes;
 use axum::extract::{FromRequest, Request};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use axum::routing::{delete, get, post, MethodRouter};
+use axum::routing::{any, delete, get, post, MethodRouter};
 use axum::Router;
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
@@ -23,6 +23,7 @@ mod recover;
 mod settings;
 mod signup;
 mod token;
+mod unsupported;
 mod user;
 mod verify;
 
@@ -42,6 +43,10 @@ pub(crate) fn router(delete_account: MethodRouter<AppState>) -> Router<AppState>
         .route("/otp", post(recover::otp))
         .route("/logout", post(token::logout))
         .route("/user", get(user::get_user).put(user::update_user))
+        .route("/user/identities/authorize", get(unsupported::identities))
+        .route("/user/identities/{id}", delete(unsupported::identities))
+        .route("/sso", any(unsupported::sso))
+        .route("/sso/{*rest}", any(unsupported::sso))
         .route("/reauthenticate", get(user::reauthenticate))
         .route("/factors", post(factors::enroll))
         .route("/factors/{id}", delete(factors::unenroll))
@@ -131,10 +136,10 @@ fn parse_body<T: DeserializeOwned>(body: &Bytes) -> AuthResult<T> {
     Ok(parsed)
 }
 
-/// An e-mail address, refused in GoTrue's words.
+/// An e-mail address by GoTrue's rule (`validateEmail`), refused in its words.
 pub(super) fn parse_email(raw: &str) -> AuthResult<crate::domain::Email> {
-    crate::domain::Email::try_parse(raw)
-        .ok_or_else(|| AuthError::validation("Unable to validate email address: invalid format"))
+    crate::domain::Email::parse_gotrue(raw)
+        .map_err(|refusal| AuthError::validation(refusal.message()))
 }
 
 /// A JSON object from a body field: `None` when absent or null, refused when anything else.

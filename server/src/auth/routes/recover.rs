@@ -166,10 +166,17 @@ pub(super) async fn otp(
             ))
         }
         (Some(email), None) => email.to_owned(),
-        (None, Some(_)) => {
-            return Err(AuthError::validation(
-                "Phone sign-in is not available. Use your email address.",
-            ))
+        (None, Some(phone)) => {
+            // No phone account exists here: with `create_user: false` GoTrue finds none.
+            if body.create_user == Some(false) {
+                super::unsupported::check_phone(phone)?;
+                return Err(AuthError::new(
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    "otp_disabled",
+                    "Signups not allowed for otp",
+                ));
+            }
+            return Err(super::unsupported::phone_otp());
         }
         (None, None) => return Err(AuthError::validation("One of email or phone must be set")),
     };

@@ -6,7 +6,7 @@ use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use super::{parse_challenge, parse_password, AuthResult, GoTrueBody, RedirectQuery};
+use super::{parse_challenge, parse_email, parse_password, AuthResult, GoTrueBody, RedirectQuery};
 use crate::app::AppState;
 use crate::auth::error::AuthError;
 use crate::auth::flow;
@@ -53,16 +53,28 @@ pub(super) async fn signup(
     client: ClientMeta,
     body: GoTrueBody<SignupBody>,
 ) -> AuthResult<Json<Value>> {
+    // GoTrue reads the body first, and a sign-up with neither address is an anonymous one.
+    let body = body.parsed()?;
+    let given = |v: &Option<String>| v.as_deref().is_some_and(|v| !v.is_empty());
+    if !given(&body.email) && !given(&body.phone) {
+        return Err(super::unsupported::anonymous());
+    }
     if state.config.disable_signup {
         return Err(signup_disabled());
     }
     let now = state.clock.now_ms();
     let autoconfirm = state.config.mailer_autoconfirm;
-    let body = body.parsed()?;
-    if body.phone.is_some() && body.email.is_none() {
-        return Err(AuthError::validation(
-            "Phone sign-up is not available. Sign up with your email.",
-        ));
+    if given(&body.phone) {
+        if body.password.as_deref().unwrap_or("").is_empty() {
+            return Err(AuthError::validation("Signup requires a valid password"));
+        }
+        parse_password(&state, body.password.as_deref().unwrap_or(""))?;
+        if given(&body.email) {
+            return Err(AuthError::validation(
+                "Only an email address or phone number should be provided on signup.",
+            ));
+        }
+        return Err(super::unsupported::phone_signup());
     }
     let raw_email = body.email.unwrap_or_default();
     service::rate_limit(
@@ -74,8 +86,7 @@ pub(super) async fn signup(
         Some(&raw_email),
     )
     .await?;
-    let email = Email::try_parse(&raw_email)
-        .ok_or_else(|| AuthError::validation("Please enter a valid email address"))?;
+    let email = parse_email(&raw_email)?;
     let password = parse_password(&state, body.password.as_deref().unwrap_or(""))?;
     let challenge = parse_challenge(
         body.code_challenge.as_deref(),

@@ -33,6 +33,10 @@ pub(super) struct TokenBody {
     refresh_token: Option<String>,
     auth_code: Option<String>,
     code_verifier: Option<String>,
+    id_token: Option<String>,
+    provider: Option<String>,
+    client_id: Option<String>,
+    issuer: Option<String>,
 }
 
 pub(super) async fn token(
@@ -41,8 +45,17 @@ pub(super) async fn token(
     client: ClientMeta,
     body: GoTrueBody<TokenBody>,
 ) -> AuthResult<Json<Value>> {
+    if query.grant_type.as_deref() == Some("web3") {
+        return Err(super::unsupported::web3());
+    }
     let body = body.parsed()?;
     match query.grant_type.as_deref() {
+        Some("id_token") => Err(super::unsupported::id_token(
+            body.id_token.as_deref().unwrap_or(""),
+            body.provider.as_deref().unwrap_or(""),
+            body.client_id.as_deref().unwrap_or(""),
+            body.issuer.as_deref().unwrap_or(""),
+        )),
         Some("password") => password_grant(&state, &client, body).await.map(Json),
         Some("refresh_token") => refresh_grant(&state, &client, body).await.map(Json),
         Some("pkce") => pkce_grant(&state, &client, body).await.map(Json),
@@ -64,10 +77,15 @@ async fn password_grant(
     client: &ClientMeta,
     body: TokenBody,
 ) -> AuthResult<Value> {
-    if body.phone.is_some() && body.email.is_none() {
-        return Err(AuthError::validation(
-            "Phone sign-in is not available. Sign in with your email.",
-        ));
+    let given = |v: &Option<String>| v.as_deref().is_some_and(|v| !v.is_empty());
+    match (given(&body.email), given(&body.phone)) {
+        (true, true) => {
+            return Err(AuthError::validation(
+                "Only an email address or phone number should be provided on login.",
+            ))
+        }
+        (false, true) => return Err(super::unsupported::phone_login()),
+        _ => {}
     }
     let (Some(email), Some(password)) = (body.email, body.password) else {
         return Err(AuthError::validation(

@@ -6,17 +6,17 @@ use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use super::{mail_frequency, parse_password, AuthResult, GoTrueBody};
+use super::{mail_frequency, parse_email, parse_password, AuthResult, GoTrueBody};
 use crate::app::AppState;
 use crate::auth::error::AuthError;
 use crate::auth::extract::AuthClaims;
 use crate::auth::links;
 use crate::auth::mfa;
-use crate::auth::names;
 use crate::auth::otp::Purpose;
 use crate::auth::password;
 use crate::auth::service;
 use crate::auth::users;
+use crate::domain::name_part;
 use crate::error::AppError;
 
 fn user_gone() -> AuthError {
@@ -97,6 +97,11 @@ pub(super) async fn update_user(
             .await?
             .ok_or_else(user_gone)?
     };
+    // GoTrue checks the address first; the same one again is no change.
+    let email = match body.email.as_deref().filter(|e| !e.is_empty()) {
+        Some(raw) => Some(parse_email(raw)?).filter(|e| e.as_str() != user.email),
+        None => None,
+    };
 
     if body.app_metadata.is_some() {
         return Err(AuthError::new(
@@ -105,7 +110,7 @@ pub(super) async fn update_user(
             "Updating app_metadata requires admin privileges",
         ));
     }
-    let sensitive = body.password.is_some() || body.email.is_some();
+    let sensitive = body.password.is_some() || email.is_some();
     if sensitive && claims.aal != "aal2" {
         let mut conn = state.db.pool().acquire().await?;
         let factors = mfa::factors_of(&mut conn, &user.id).await?;
@@ -153,11 +158,16 @@ pub(super) async fn update_user(
         None => None,
     };
     let metadata = match body.data.as_ref() {
-        None => None,
+        None | Some(Value::Null) => None,
         Some(Value::Object(data)) => {
+            // GoTrue's merge: each key given is set, and a null removes it.
             let mut merged = user.user_metadata.as_object().cloned().unwrap_or_default();
             for (k, v) in data {
-                merged.insert(k.clone(), v.clone());
+                if v.is_null() {
+                    merged.remove(k);
+                } else {
+                    merged.insert(k.clone(), v.clone());
+                }
             }
             let merged = Value::Object(merged);
             if merged.to_string().len() > MAX_METADATA_BYTES {
@@ -169,6 +179,7 @@ pub(super) async fn update_user(
         }
         Some(_) => return Err(AuthError::validation("data must be a JSON object.")),
     };
+    // The product keeps the names in its own columns too: given ones are kept in step.
     let text = |k: &str| {
         metadata
             .as_ref()
@@ -176,21 +187,27 @@ pub(super) async fn update_user(
             .and_then(Value::as_str)
             .map(str::to_owned)
     };
-    let names_or_email_change =
-        text("first_name").is_some() || text("last_name").is_some() || body.email.is_some();
-    let profile_input = if names_or_email_change {
-        Some(names::parse(
-            &text("first_name").unwrap_or(user.first_name.clone()),
-            &text("last_name").unwrap_or(user.last_name.clone()),
-            body.email.as_deref().unwrap_or(&user.email),
-        )?)
+    let names = if text("first_name").is_some() || text("last_name").is_some() {
+        Some((
+            name_part(
+                &text("first_name").unwrap_or(user.first_name.clone()),
+                "First name",
+                false,
+            )?,
+            name_part(
+                &text("last_name").unwrap_or(user.last_name.clone()),
+                "Last name",
+                false,
+            )?,
+        ))
     } else {
         None
     };
 
     let changes = service::UserChanges {
         metadata: metadata.map(|(merged, _)| merged),
-        profile: profile_input,
+        names,
+        email,
         password,
         nonce: nonce.map(str::to_owned),
     };

@@ -117,6 +117,7 @@ export const teamTexts = {
     mismatch: "Passwords doesn't match",
     success: 'Registration Successful. Check your email to confirm your account',
     failed: 'Error in Creating Account',
+    invalidEmail: 'Please enter a valid email address',
     checkEmail: (email: string) => `Check your e-mail: we sent a confirmation link to ${email}.`,
     checkEmailNext: 'Open the link on this device: it brings you back here, signed in, to join the team.',
   },

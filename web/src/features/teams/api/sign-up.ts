@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { authClient } from '@/lib/auth';
 import { splitName } from '../team';
+import { teamTexts } from '../texts';
 
 export interface SignUpInput {
   name: string;
@@ -22,8 +23,19 @@ export function useSignUp() {
         password,
         options: { data: splitName(name), emailRedirectTo: redirectTo },
       });
-      if (error) throw error;
+      if (error) throw inProductWords(error);
       return data;
     },
   });
+}
+
+/**
+ * The identity API refuses a malformed address in Supabase Auth's words ("Unable to validate
+ * email address: invalid format"); the form keeps SPEC §5's.
+ */
+function inProductWords(error: Error & { code?: string }): Error {
+  if (error.code === 'validation_failed' && error.message.startsWith('Unable to validate email address')) {
+    return new Error(teamTexts.register.invalidEmail);
+  }
+  return error;
 }
