@@ -20,6 +20,7 @@ mod fuzz_findings;
 mod hardening;
 mod identity;
 mod identity_admin;
+mod identity_email_change;
 mod identity_fidelity;
 mod identity_mfa;
 mod identity_otp;
