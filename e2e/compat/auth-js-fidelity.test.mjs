@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { latestMail, linkIn } from '../support/server.mjs';
+import { latestMail, linkIn, codeIn, mailMatching } from '../support/server.mjs';
 import { useServer, authClient, adminClient, uniqueEmail, assertAuthError, ok } from './helpers.mjs';
 
 let admin;
@@ -128,4 +128,58 @@ test('what SWAZ does not offer answers with GoTrue\'s codes', async () => {
   const { client: member } = await namelessMember();
   const { error } = await member.linkIdentity({ provider: 'google' });
   assertAuthError(error, { status: 404, code: 'manual_linking_disabled', message: 'Manual linking is disabled' });
+});
+
+// Secure e-mail change (SWAZ_SECURE_EMAIL_CHANGE, on by default as GoTrue's
+// MAILER_SECURE_EMAIL_CHANGE_ENABLED): both addresses confirm, each with its own code.
+const FIRST_OF_TWO = 'Confirmation link accepted. Please proceed to confirm link sent to the other email';
+const NEW_SUBJECT = 'Confirm your new SWAZ e-mail address';
+const CURRENT_SUBJECT = 'Confirm the change of your SWAZ e-mail address';
+
+test('updateUser({ email }) moves the address once both the current and the new one verify their codes', async () => {
+  const { client, email, password } = await namelessMember();
+  const newEmail = uniqueEmail('moved');
+  ok(await client.updateUser({ email: newEmail }));
+  const newCode = codeIn(await mailMatching(server.baseURL, newEmail, (m) => m.subject === NEW_SUBJECT));
+  const currentCode = codeIn(await mailMatching(server.baseURL, email, (m) => m.subject === CURRENT_SUBJECT));
+
+  // A code is good only with the address it went to.
+  const crossed = await client.verifyOtp({ email: newEmail, token: currentCode, type: 'email_change' });
+  assertAuthError(crossed.error, {
+    name: 'AuthApiError', status: 403, code: 'otp_expired', message: 'Token has expired or is invalid',
+  });
+
+  // GoTrue answers the first of the two `{ msg, code: 200 }`, which auth-js hands back as no
+  // user and no session (the exact body is checked in server/tests/api/identity_email_change.rs).
+  const first = ok(await client.verifyOtp({ email: newEmail, token: newCode, type: 'email_change' }));
+  assert.deepEqual(first, { user: null, session: null });
+  assert.ok((await authClient(server).signInWithPassword({ email: newEmail, password })).error, 'not moved yet');
+
+  const second = ok(await client.verifyOtp({ email, token: currentCode, type: 'email_change' }));
+  assert.equal(second.user.email, newEmail);
+  assert.ok(second.session.access_token);
+  ok(await authClient(server).signInWithPassword({ email: newEmail, password }));
+});
+
+test('admin.generateLink makes email_change_current and email_change_new as GoTrue does', async () => {
+  const { email, password } = await namelessMember();
+  const newEmail = uniqueEmail('generated');
+  const current = ok(await admin.generateLink({ type: 'email_change_current', email, newEmail }));
+  const fresh = ok(await admin.generateLink({ type: 'email_change_new', email, newEmail }));
+  for (const [link, type] of [[current, 'email_change_current'], [fresh, 'email_change_new']]) {
+    assert.equal(link.properties.verification_type, type);
+    assert.match(link.properties.email_otp, /^\d{6}$/);
+    assert.match(link.properties.action_link, /\/auth\/v1\/verify\?token=[^&]+&type=email_change&/);
+    assert.equal(link.user.new_email, newEmail);
+  }
+
+  const res = await fetch(current.properties.action_link, { redirect: 'manual' });
+  assert.equal(res.status, 303);
+  const location = new URL(res.headers.get('location'));
+  assert.equal(new URLSearchParams(location.hash.slice(1)).get('message'), FIRST_OF_TWO);
+
+  const client = authClient(server);
+  const done = ok(await client.verifyOtp({ email: newEmail, token: fresh.properties.email_otp, type: 'email_change' }));
+  assert.equal(done.user.email, newEmail);
+  ok(await authClient(server).signInWithPassword({ email: newEmail, password }));
 });

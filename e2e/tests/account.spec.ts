@@ -64,7 +64,7 @@ test('a changed password is the one that signs in', async ({ page, user }) => {
   await signIn(page, { email: user.email, password: newPassword });
 });
 
-test('a new e-mail is confirmed from the new address before it is used', async ({ page, request, user }) => {
+test('a new e-mail is confirmed from the new address and the current one before it is used', async ({ page, request, user }) => {
   await signIn(page, user);
   await page.goto('/account');
   const email = page.getByLabel('Email', { exact: true });
@@ -76,9 +76,17 @@ test('a new e-mail is confirmed from the new address before it is used', async (
   await expect(page.getByTestId('pending-email')).toContainText(`We sent a link to ${newEmail}.`);
   await expect(email).toHaveValue(user.email);
 
+  // SWAZ_SECURE_EMAIL_CHANGE (on by default): the new address confirms, then the current one.
   const mail = await latestMailTo(request, newEmail);
   expect(mail.subject).toBe('Confirm your new SWAZ e-mail address');
   await page.goto(firstLink(mail, page.url()));
+  await expect(page).toHaveURL(/\/account#message=Confirmation\+link\+accepted/);
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(user.email);
+  await expect(page.getByTestId('pending-email')).toContainText(`We sent a link to ${newEmail}.`);
+
+  const current = await latestMailTo(request, user.email);
+  expect(current.subject).toBe('Confirm the change of your SWAZ e-mail address');
+  await page.goto(firstLink(current, page.url()));
   await expect(page).toHaveURL(/\/account#?$/);
   await expect(page.getByLabel('Email', { exact: true })).toHaveValue(newEmail);
   await expect(page.getByTestId('pending-email')).toHaveCount(0);

@@ -86,6 +86,9 @@ pub struct Config {
     /// A new password from a session older than 24 hours needs the code `GET /reauthenticate`
     /// mails (`SWAZ_SECURE_PASSWORD_CHANGE`, GoTrue's `SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION`).
     pub secure_password_change: bool,
+    /// An e-mail change is confirmed from the current address as well as the new one
+    /// (`SWAZ_SECURE_EMAIL_CHANGE`, GoTrue's `MAILER_SECURE_EMAIL_CHANGE_ENABLED`).
+    pub secure_email_change: bool,
     pub version: &'static str,
     pub commit: String,
     pub billing: BillingConfig,
@@ -294,6 +297,17 @@ pub struct Settings {
         default_missing_value = "true"
     )]
     secure_password_change: Setting,
+    /// An e-mail change waits for a confirmation from the current address as well as from the
+    /// new one
+    #[arg(
+        long,
+        env = "SWAZ_SECURE_EMAIL_CHANGE",
+        value_name = "BOOL",
+        default_value = "true",
+        num_args = 0..=1,
+        default_missing_value = "true"
+    )]
+    secure_email_change: Setting,
     /// Shortest password accepted on /auth/v1 and the product API, 6 (Supabase Auth's lowest) or
     /// more
     #[arg(
@@ -762,6 +776,7 @@ impl Config {
             mailer_autoconfirm: s.mailer_autoconfirm.parse()?,
             disable_signup: s.disable_signup.parse()?,
             secure_password_change: s.secure_password_change.parse()?,
+            secure_email_change: s.secure_email_change.parse()?,
             password_min_length: s.password_min_length.parse()?,
             version: env!("CARGO_PKG_VERSION"),
             commit: given(s.commit)

@@ -124,6 +124,7 @@ impl App {
         auth::links::Mailer {
             base_url: &self.config.public_url,
             outbox: &self.outbox,
+            secure_email_change: self.config.secure_email_change,
         }
     }
 }

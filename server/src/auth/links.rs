@@ -14,6 +14,8 @@ pub struct Mailer<'a> {
     /// `SWAZ_PUBLIC_URL`, which every link starts with.
     pub base_url: &'a str,
     pub outbox: &'a Outbox,
+    /// `SWAZ_SECURE_EMAIL_CHANGE`: an e-mail change is confirmed from both addresses.
+    pub secure_email_change: bool,
 }
 
 /// A link as it goes out: the URL, and the token and code behind it.
@@ -29,7 +31,7 @@ fn verify_url(base_url: &str, token: &str, purpose: Purpose, redirect_to: &str) 
         "{}/auth/v1/verify?token={}&type={}&redirect_to={}",
         base_url,
         token,
-        purpose.as_str(),
+        purpose.link_type(),
         urlencoding::encode(redirect_to)
     )
 }
@@ -48,7 +50,7 @@ pub async fn issue(
     let column = match purpose {
         Purpose::Signup | Purpose::Invite => Some(TimeColumn::ConfirmationSent),
         Purpose::Recovery | Purpose::MagicLink => Some(TimeColumn::RecoverySent),
-        Purpose::EmailChange | Purpose::Reauthentication => None,
+        Purpose::EmailChange | Purpose::EmailChangeCurrent | Purpose::Reauthentication => None,
     };
     if let Some(column) = column {
         users::touch(conn, &user.id, column, now).await?;
@@ -92,6 +94,10 @@ pub async fn send(
             let new = user.email_change.as_deref().unwrap_or(to);
             templates::confirm_email_change(new, name, url, code)
         }
+        Purpose::EmailChangeCurrent => {
+            let new = user.email_change.as_deref().unwrap_or(to);
+            templates::confirm_email_change_current(to, name, new, url, code)
+        }
         Purpose::Reauthentication => templates::reauthentication(to, name, code),
     };
     mailer.outbox.enqueue(conn, &message, now).await?;
@@ -120,7 +126,14 @@ pub struct Verified {
     pub user_id: String,
     pub purpose: Purpose,
     pub pkce_code: Option<String>,
+    /// The first of the two confirmations of a secure e-mail change: nothing changed yet, and
+    /// nobody is signed in (GoTrue's "Confirmation link accepted" answer).
+    pub first_of_two: bool,
 }
+
+/// What GoTrue answers the first of the two confirmations of a secure e-mail change.
+pub const SINGLE_CONFIRMATION: &str =
+    "Confirmation link accepted. Please proceed to confirm link sent to the other email";
 
 /// Uses an e-mailed token: confirms the address (or switches to the confirmed new one). `None`
 /// when the token is unknown, used, expired, or the new address was taken meanwhile.
@@ -129,29 +142,55 @@ pub async fn verify(
     outbox: &Outbox,
     presented: Presented<'_>,
     purposes: &[Purpose],
+    secure_email_change: bool,
     now: i64,
 ) -> Result<Option<Verified>> {
     let mut tx = db.begin_write().await?;
     let used = match presented {
         Presented::Link(token) => otp::consume(&mut tx, token, purposes, now).await?,
         Presented::Code { email, code } => {
-            let mut user = users::by_email(&mut tx, email).await?;
-            if user.is_none() && purposes.contains(&Purpose::EmailChange) {
-                user = users::by_pending_email(&mut tx, email).await?;
-            }
-            match user {
-                Some(user) => {
-                    let used = otp::consume_code(&mut tx, &user.id, code, purposes, now).await?;
-                    if used.is_none() {
-                        // Kept even though the answer is a refusal: the code dies after a few.
-                        otp::count_wrong_code(&mut tx, &user.id, purposes, now).await?;
-                        tx.commit().await?;
-                        return Ok(None);
+            // An e-mail change's code is checked against the address it went to: the current
+            // address's code with the current address, the new one's with the new address
+            // (GoTrue's FindUserForEmailChange).
+            let candidates: Vec<(Option<User>, Vec<Purpose>)> =
+                if purposes.contains(&Purpose::EmailChange) {
+                    let mut c = Vec::new();
+                    if secure_email_change {
+                        c.push((
+                            users::by_email(&mut tx, email).await?,
+                            vec![Purpose::EmailChangeCurrent],
+                        ));
                     }
-                    used
+                    c.push((
+                        users::by_pending_email(&mut tx, email).await?,
+                        vec![Purpose::EmailChange],
+                    ));
+                    c
+                } else {
+                    vec![(users::by_email(&mut tx, email).await?, purposes.to_vec())]
+                };
+            let mut used = None;
+            let mut tried = Vec::new();
+            for (user, purposes) in candidates {
+                let Some(user) = user else { continue };
+                used = otp::consume_code(&mut tx, &user.id, code, &purposes, now).await?;
+                if used.is_some() {
+                    break;
                 }
-                None => None,
+                tried.push((user.id, purposes));
             }
+            if used.is_none() {
+                if tried.is_empty() {
+                    return Ok(None);
+                }
+                // Kept even though the answer is a refusal: the code dies after a few.
+                for (user_id, purposes) in &tried {
+                    otp::count_wrong_code(&mut tx, user_id, purposes, now).await?;
+                }
+                tx.commit().await?;
+                return Ok(None);
+            }
+            used
         }
     };
     let Some(Used {
@@ -163,8 +202,24 @@ pub async fn verify(
         return Ok(None);
     };
     match purpose {
-        Purpose::EmailChange => {
+        Purpose::EmailChange | Purpose::EmailChangeCurrent => {
             let old = users::by_id(&mut tx, &user_id).await?;
+            if secure_email_change
+                && old
+                    .as_ref()
+                    .is_some_and(|u| u.email_change_confirm_status == 0 && !u.email.is_empty())
+            {
+                users::mark_first_email_change_confirmation(&mut tx, &user_id, now).await?;
+                tx.commit().await?;
+                return Ok(Some(Verified {
+                    user_id,
+                    purpose,
+                    pkce_code: None,
+                    first_of_two: true,
+                }));
+            }
+            otp::void_outstanding(&mut tx, &user_id, Purpose::EmailChange, now).await?;
+            otp::void_outstanding(&mut tx, &user_id, Purpose::EmailChangeCurrent, now).await?;
             let changed = match users::apply_email_change(&mut tx, &user_id, now).await {
                 Ok(changed) => changed,
                 Err(e) if crate::error::is_unique_violation(&e) => return Ok(None),
@@ -196,6 +251,7 @@ pub async fn verify(
         user_id,
         purpose,
         pkce_code,
+        first_of_two: false,
     }))
 }
 
@@ -230,7 +286,9 @@ pub(crate) async fn request_recovery(
 }
 
 /// Asks to move the account to `email`: a link goes to the new address, and the change happens
-/// only when it is used, so nobody can take over an address they do not read.
+/// only when it is used, so nobody can take over an address they do not read. With
+/// `SWAZ_SECURE_EMAIL_CHANGE` on, a second link goes to the current address and the change waits
+/// for both (GoTrue's secure e-mail change).
 pub(crate) async fn request_email_change(
     conn: &mut WriteTx,
     mailer: Mailer<'_>,
@@ -249,17 +307,43 @@ pub(crate) async fn request_email_change(
     users::set(conn, &user.id, users::Field::EmailChange(email), now).await?;
     let pending = User {
         email_change: Some(email.as_str().to_owned()),
+        email_change_confirm_status: 0,
         ..user.clone()
     };
     let redirect = format!("{}/account", mailer.base_url);
+    send_email_change(conn, mailer, &pending, &redirect, now).await
+}
+
+/// Mails the confirmations of `user`'s pending e-mail change: to the new address, and with
+/// `SWAZ_SECURE_EMAIL_CHANGE` on to the current one too (GoTrue's `sendEmailChange`).
+pub(crate) async fn send_email_change(
+    conn: &mut WriteTx,
+    mailer: Mailer<'_>,
+    user: &User,
+    redirect_to: &str,
+    now: i64,
+) -> Result<()> {
     send(
         conn,
         mailer,
-        &pending,
+        user,
         Purpose::EmailChange,
-        &redirect,
+        redirect_to,
         None,
         now,
     )
-    .await
+    .await?;
+    if mailer.secure_email_change && !user.email.is_empty() {
+        send(
+            conn,
+            mailer,
+            user,
+            Purpose::EmailChangeCurrent,
+            redirect_to,
+            None,
+            now,
+        )
+        .await?;
+    }
+    Ok(())
 }

@@ -12,7 +12,12 @@ pub enum Purpose {
     Invite,
     MagicLink,
     Recovery,
+    /// The link and code sent to the new address of an e-mail change (GoTrue's
+    /// `email_change_token_new`).
     EmailChange,
+    /// The link and code sent to the current address when `SWAZ_SECURE_EMAIL_CHANGE` is on
+    /// (GoTrue's `email_change_token_current`).
+    EmailChangeCurrent,
     Reauthentication,
 }
 
@@ -24,13 +29,25 @@ impl Purpose {
             Self::MagicLink => "magiclink",
             Self::Recovery => "recovery",
             Self::EmailChange => "email_change",
+            Self::EmailChangeCurrent => "email_change_current",
             Self::Reauthentication => "reauthentication",
+        }
+    }
+
+    /// The `type` a link of this purpose carries to `/verify`: both halves of an e-mail change
+    /// are `email_change`, as in GoTrue.
+    pub fn link_type(self) -> &'static str {
+        match self {
+            Self::EmailChangeCurrent => "email_change",
+            other => other.as_str(),
         }
     }
 
     fn lifetime_ms(self) -> i64 {
         match self {
-            Self::Signup | Self::EmailChange | Self::Invite => 24 * 3600 * 1000,
+            Self::Signup | Self::EmailChange | Self::EmailChangeCurrent | Self::Invite => {
+                24 * 3600 * 1000
+            }
             Self::Recovery | Self::MagicLink => 3600 * 1000,
             Self::Reauthentication => 10 * 60 * 1000,
         }
@@ -45,7 +62,7 @@ pub(crate) fn purposes_for_type(raw: &str) -> Option<&'static [Purpose]> {
         "invite" => &[Purpose::Invite],
         "magiclink" => &[Purpose::MagicLink],
         "recovery" => &[Purpose::Recovery],
-        "email_change" => &[Purpose::EmailChange],
+        "email_change" => &[Purpose::EmailChange, Purpose::EmailChangeCurrent],
         "email" => &[Purpose::Signup, Purpose::Invite, Purpose::MagicLink],
         _ => return None,
     })

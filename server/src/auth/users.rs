@@ -333,6 +333,20 @@ pub async fn set(
     Ok(())
 }
 
+/// Records the first of the two confirmations of a secure e-mail change.
+pub(crate) async fn mark_first_email_change_confirmation(
+    conn: &mut AnyConnection,
+    id: &str,
+    now: i64,
+) -> sqlx::Result<()> {
+    sqlx::query("UPDATE users SET email_change_confirm_status = 1, updated_at = $1 WHERE id = $2")
+        .bind(now)
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
 /// Makes the pending address the user's e-mail; a unique violation means someone took it since.
 pub(crate) async fn apply_email_change(
     conn: &mut AnyConnection,
@@ -340,7 +354,8 @@ pub(crate) async fn apply_email_change(
     now: i64,
 ) -> sqlx::Result<Option<User>> {
     let row = sqlx::query(&format!(
-        "UPDATE users SET email = email_change, email_change = NULL, email_confirmed_at = $1, updated_at = $1 \
+        "UPDATE users SET email = email_change, email_change = NULL, email_change_confirm_status = 0, \
+         email_confirmed_at = $1, updated_at = $1 \
          WHERE id = $2 AND email_change IS NOT NULL RETURNING {COLUMNS}"
     ))
     .bind(now)

@@ -119,7 +119,7 @@ impl Reconciler {
                     plans: &plans,
                 };
                 tokio::select! {
-                    done = round(billing, Mailer { base_url: &base_url, outbox: &outbox }, clock.now_ms()) => {
+                    done = round(billing, Mailer { base_url: &base_url, outbox: &outbox, secure_email_change: true /* billing mails no e-mail change */ }, clock.now_ms()) => {
                         if let Err(err) = done {
                             tracing::warn!(error = ?err, "reconcile round failed");
                         }

@@ -163,6 +163,28 @@ pub(crate) fn confirm_email_change(to: &str, first_name: &str, link: &str, code:
     )
 }
 
+/// The half of a secure e-mail change that goes to the current address.
+pub(crate) fn confirm_email_change_current(
+    to: &str,
+    first_name: &str,
+    new_email: &str,
+    link: &str,
+    code: &str,
+) -> Message {
+    let lead = format!(
+        "You asked to move your SWAZ account to {new_email}. Confirm it from this address too: the change happens once both addresses are confirmed."
+    );
+    link_message(
+        to,
+        "Confirm the change of your SWAZ e-mail address",
+        first_name,
+        &lead,
+        ("Confirm the change", link),
+        code,
+        "The link works once and expires in 24 hours. Until then your account keeps this e-mail. If you did not ask for this, ignore this e-mail.",
+    )
+}
+
 pub(crate) fn email_changed(to: &str, first_name: &str, new_email: &str) -> Message {
     let hello = greeting(first_name);
     let lead = format!("The e-mail address of your SWAZ account was changed to {new_email}.");

@@ -122,8 +122,27 @@ async fn profile_mistakes_get_the_forms_messages_and_change_nothing() {
     assert_eq!(profile["firstName"], "Ann");
 }
 
+/// The newest mail to `to` with this subject.
+async fn mail_titled(app: &TestApp, to: &str, subject: &str) -> Value {
+    for _ in 0..100 {
+        let found = app
+            .mailbox(to, 1)
+            .await
+            .into_iter()
+            .find(|m| m["subject"] == subject);
+        if let Some(found) = found {
+            return found;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!("no mail {subject:?} to {to}");
+}
+
+const FIRST_OF_TWO: &str =
+    "message=Confirmation+link+accepted.+Please+proceed+to+confirm+link+sent+to+the+other+email";
+
 #[tokio::test]
-async fn a_new_email_takes_effect_only_once_the_new_address_confirms_it() {
+async fn a_new_email_takes_effect_only_once_both_addresses_confirm_it() {
     let app = TestApp::spawn().await;
     let (_, token, _) = app.signed_in_user("ann@example.com").await;
     let (status, body) = app
@@ -148,16 +167,57 @@ async fn a_new_email_takes_effect_only_once_the_new_address_confirms_it() {
         .await;
     assert_eq!(refused.status(), StatusCode::BAD_REQUEST);
 
-    let confirm = &app.mailbox("ann.new@example.com", 1).await[0];
-    assert_eq!(confirm["subject"], "Confirm your new SWAZ e-mail address");
-    let res = app.http.get(app.link_in(confirm)).send().await.unwrap();
+    // SWAZ_SECURE_EMAIL_CHANGE (on by default): the new address confirms, then the current one.
+    let confirm_new = mail_titled(
+        &app,
+        "ann.new@example.com",
+        "Confirm your new SWAZ e-mail address",
+    )
+    .await;
+    let confirm_current = mail_titled(
+        &app,
+        "ann@example.com",
+        "Confirm the change of your SWAZ e-mail address",
+    )
+    .await;
+    let res = app
+        .http
+        .get(app.link_in(&confirm_new))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::SEE_OTHER);
+    let location = res.headers()["location"].to_str().unwrap().to_owned();
+    assert_eq!(location, format!("{}/account#{FIRST_OF_TWO}", app.base));
+    let still = app
+        .post_json(
+            "/auth/v1/token?grant_type=password",
+            json!({ "email": "ann.new@example.com", "password": "first-password-1" }),
+        )
+        .await;
+    assert_eq!(
+        still.status(),
+        StatusCode::BAD_REQUEST,
+        "one confirmation of two moves nothing"
+    );
+
+    let res = app
+        .http
+        .get(app.link_in(&confirm_current))
+        .send()
+        .await
+        .unwrap();
     let location = res.headers()["location"].to_str().unwrap().to_owned();
     assert!(
         location.starts_with(&format!("{}/account#access_token=", app.base)),
         "{location}"
     );
-    let notice = &app.mailbox("ann@example.com", 1).await[0];
-    assert_eq!(notice["subject"], "Your SWAZ e-mail address was changed");
+    mail_titled(
+        &app,
+        "ann@example.com",
+        "Your SWAZ e-mail address was changed",
+    )
+    .await;
     let session = app.sign_in("ann.new@example.com", "first-password-1").await;
     let profile = app
         .get_json(
@@ -172,6 +232,43 @@ async fn a_new_email_takes_effect_only_once_the_new_address_confirms_it() {
 }
 
 #[tokio::test]
+async fn with_secure_email_change_off_the_new_address_alone_confirms() {
+    let app = TestApp::builder()
+        .config(|c| c.secure_email_change = false)
+        .spawn()
+        .await;
+    let (_, token, _) = app.signed_in_user("ann@example.com").await;
+    let (status, _) = app
+        .put_as(
+            &token,
+            "/_api/v1/swazprofile",
+            json!({ "firstName": "Ann", "lastName": "", "email": "ann.new@example.com" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let confirm = mail_titled(
+        &app,
+        "ann.new@example.com",
+        "Confirm your new SWAZ e-mail address",
+    )
+    .await;
+    let res = app.http.get(app.link_in(&confirm)).send().await.unwrap();
+    let location = res.headers()["location"].to_str().unwrap().to_owned();
+    assert!(
+        location.starts_with(&format!("{}/account#access_token=", app.base)),
+        "{location}"
+    );
+    let to_current = app.mailbox("ann@example.com", 1).await;
+    assert!(
+        to_current
+            .iter()
+            .all(|m| m["subject"] != "Confirm the change of your SWAZ e-mail address"),
+        "nothing to confirm from the current address"
+    );
+    app.sign_in("ann.new@example.com", "first-password-1").await;
+}
+
+#[tokio::test]
 async fn an_address_someone_registers_meanwhile_is_not_taken_over() {
     let app = TestApp::spawn().await;
     let (_, token, _) = app.signed_in_user("ann@example.com").await;
@@ -182,9 +279,22 @@ async fn an_address_someone_registers_meanwhile_is_not_taken_over() {
     )
     .await;
     let link = app.link_in(&app.mailbox("victim@example.com", 1).await[0]);
+    let current = app.link_in(
+        &mail_titled(
+            &app,
+            "ann@example.com",
+            "Confirm the change of your SWAZ e-mail address",
+        )
+        .await,
+    );
     app.create_user("victim@example.com", "victims-password", "Vic")
         .await;
     let res = app.http.get(&link).send().await.unwrap();
+    assert!(res.headers()["location"]
+        .to_str()
+        .unwrap()
+        .ends_with(FIRST_OF_TWO));
+    let res = app.http.get(&current).send().await.unwrap();
     assert!(res.headers()["location"]
         .to_str()
         .unwrap()

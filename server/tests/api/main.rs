@@ -21,6 +21,7 @@ mod guessing;
 mod hardening;
 mod identity;
 mod identity_admin;
+mod identity_email_change;
 mod identity_fidelity;
 mod identity_mfa;
 mod identity_otp;

@@ -288,6 +288,7 @@ impl Builder {
             mailer_autoconfirm: false,
             disable_signup: false,
             secure_password_change: false,
+            secure_email_change: true,
             password_min_length: 8,
             version: "test",
             commit: "testcommit".into(),

@@ -79,13 +79,20 @@ pub(super) async fn generate_link(
             existing.ok_or_else(AuthError::user_with_email_not_found)?,
             Purpose::Recovery,
         ),
-        "email_change_new" => {
+        "email_change_new" | "email_change_current" => {
+            if kind == "email_change_current" && !state.config.secure_email_change {
+                return Err(AuthError::validation(
+                    "Enable secure email change to generate link for current email",
+                ));
+            }
             let user = existing.ok_or_else(AuthError::user_with_email_not_found)?;
             let new = parse_email(body.new_email.as_deref().unwrap_or(""))?;
             if find(&state, &new).await?.is_some() {
                 return Err(AuthError::email_exists());
             }
             let mut tx = state.db.begin_write().await?;
+            // A new pending address starts its confirmations over; the other half's link, if
+            // one was generated, stays good (GoTrue's generate_link).
             users::set(
                 &mut tx,
                 &user.id,
@@ -94,18 +101,18 @@ pub(super) async fn generate_link(
             )
             .await?;
             tx.commit().await?;
+            let purpose = if kind == "email_change_current" {
+                Purpose::EmailChangeCurrent
+            } else {
+                Purpose::EmailChange
+            };
             (
                 User {
                     email_change: Some(new.as_str().to_owned()),
                     ..user
                 },
-                Purpose::EmailChange,
+                purpose,
             )
-        }
-        "email_change_current" => {
-            return Err(AuthError::validation(
-                "Enable secure email change to generate link for current email",
-            ))
         }
         other => {
             return Err(AuthError::validation(format!(
@@ -116,7 +123,7 @@ pub(super) async fn generate_link(
     let default_path = match purpose {
         // An invited member has no password of their own yet: they land on the page that sets one.
         Purpose::Recovery | Purpose::Invite => "/auth/reset-password",
-        Purpose::EmailChange => "/account",
+        Purpose::EmailChange | Purpose::EmailChangeCurrent => "/account",
         _ => "/user-dashboard",
     };
     let redirect = service::safe_redirect(&state.config.public_url, requested, default_path);
@@ -140,7 +147,12 @@ pub(super) async fn generate_link(
     answer["action_link"] = json!(link.action_link);
     answer["email_otp"] = json!(link.code);
     answer["hashed_token"] = json!(link.token);
-    answer["verification_type"] = json!(purpose.as_str());
+    // GoTrue answers the type asked for (`email_change_current`, `email_change_new`), while
+    // the link itself carries `type=email_change`.
+    answer["verification_type"] = json!(match purpose {
+        Purpose::EmailChange | Purpose::EmailChangeCurrent => kind.as_str(),
+        other => other.as_str(),
+    });
     answer["redirect_to"] = json!(link.redirect_to);
     Ok(Json(answer))
 }

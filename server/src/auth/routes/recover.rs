@@ -123,7 +123,16 @@ pub(super) async fn resend(
             Purpose::EmailChange => user.email_change.is_some(),
             _ => !user.is_confirmed(),
         };
-        if due {
+        if due && purpose == Purpose::EmailChange {
+            links::send_email_change(
+                &mut tx,
+                state.mailer(),
+                &user,
+                &redirect,
+                state.clock.now_ms(),
+            )
+            .await?;
+        } else if due {
             links::send(
                 &mut tx,
                 state.mailer(),

@@ -71,12 +71,18 @@ pub(super) async fn verify_link(
         &state.outbox,
         Presented::Link(&token),
         purposes,
+        state.config.secure_email_change,
         state.clock.now_ms(),
     )
     .await?
     else {
         return Ok(expired());
     };
+    if verified.first_of_two {
+        // GoTrue's url.Values encoding: spaces as `+`.
+        let message = urlencoding::encode(links::SINGLE_CONFIRMATION).replace("%20", "+");
+        return Ok(Redirect::to(&format!("{target}#message={message}")).into_response());
+    }
     if let Some(code) = verified.pkce_code {
         return Ok(Redirect::to(&with_query(&target, &format!("code={code}"))).into_response());
     }
@@ -171,11 +177,12 @@ pub(super) async fn verify_otp(
             &state.outbox,
             Presented::Link(hash.trim()),
             purposes,
+            state.config.secure_email_change,
             state.clock.now_ms(),
         )
         .await?
         .ok_or_else(|| otp_expired("Email link is invalid or has expired"))?;
-        return sign_in(&state, &client, verified.user_id).await;
+        return answer(&state, &client, verified).await;
     }
     let code = body.token.as_deref().unwrap_or("").trim();
     let email = match (present(&body.email), present(&body.phone)) {
@@ -211,6 +218,7 @@ pub(super) async fn verify_otp(
             code,
         },
         purposes,
+        state.config.secure_email_change,
         now,
     )
     .await?;
@@ -218,7 +226,22 @@ pub(super) async fn verify_otp(
         guard.failed(&state.db, now).await?;
         return Err(otp_expired("Token has expired or is invalid"));
     };
-    sign_in(&state, &client, verified.user_id).await
+    answer(&state, &client, verified).await
+}
+
+/// A session for the verified user, or GoTrue's answer to the first of the two confirmations
+/// of a secure e-mail change (no session: the address has not moved yet).
+async fn answer(
+    state: &AppState,
+    client: &ClientMeta,
+    verified: links::Verified,
+) -> AuthResult<Json<Value>> {
+    if verified.first_of_two {
+        return Ok(Json(
+            serde_json::json!({ "msg": links::SINGLE_CONFIRMATION, "code": 200 }),
+        ));
+    }
+    sign_in(state, client, verified.user_id).await
 }
 
 fn otp_expired(msg: &str) -> AuthError {

@@ -23,7 +23,7 @@ export const accountTexts = {
     saved: 'Profile updated successfully',
     saveFailed: 'Something went wrong while saving',
     pendingEmail: (email: string) =>
-      `We sent a link to ${email}. Your e-mail changes to this address once you open it.`,
+      `We sent a link to ${email}. Your e-mail changes to this address once you open it, and the link sent to your current address too when there is one.`,
   },
   password: {
     title: 'Change Password',
