@@ -32,6 +32,7 @@ pub mod auth;
 pub mod billing;
 pub mod cli;
 pub mod clock;
+pub mod coaching;
 pub mod config;
 pub mod content;
 pub mod dashboard;

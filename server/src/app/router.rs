@@ -18,7 +18,8 @@ use crate::error::AppError;
 use crate::http::openapi::{BearerAuth, ClientErrors};
 use crate::http::{security, static_files};
 use crate::{
-    account, auth, billing, content, dashboard, mail, planning, practice, reminders, teams, vision,
+    account, auth, billing, coaching, content, dashboard, mail, planning, practice, reminders,
+    teams, vision,
 };
 
 #[derive(OpenApi)]
@@ -41,6 +42,7 @@ fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(dashboard::routes::routes())
         .merge(billing::routes::routes())
         .merge(teams::routes::routes())
+        .merge(coaching::routes::routes())
         .merge(content::routes::routes())
         .split_for_parts();
     // After the routes: the document's operations exist only now.

@@ -2,5 +2,6 @@
 //! latest objectives and the next weekly live call (SPEC §1, DESIGN §5).
 
 pub mod days;
+pub mod figures;
 pub mod live_call;
 pub mod routes;

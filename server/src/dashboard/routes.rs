@@ -4,14 +4,14 @@ use axum::extract::State;
 use axum::http::header;
 use axum::response::IntoResponse;
 use axum::Json;
-use chrono::{DateTime, Days, Utc};
+use chrono::{DateTime, Utc};
 use serde::Serialize;
-use sqlx::AnyConnection;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::days::{self, DayCounts};
+use super::figures::{streak_beyond_window, HeatmapDay, TodayChecklist};
 use super::live_call;
 use crate::app::AppState;
 use crate::auth::users;
@@ -28,24 +28,6 @@ pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(get_dashboard))
         .routes(routes!(live_call_ics))
-}
-
-/// Today's Daily Flow: what the athlete has done since their local midnight.
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub(crate) struct TodayChecklist {
-    pub vision_listened: bool,
-    pub breathing_done: bool,
-    pub daily_action_saved: bool,
-}
-
-/// One day of the calendar.
-#[derive(Serialize, ToSchema)]
-pub(crate) struct HeatmapDay {
-    /// `YYYY-MM-DD` in the athlete's time zone.
-    pub date: String,
-    /// Practice events that day.
-    pub count: u32,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -134,39 +116,6 @@ pub(crate) async fn get_dashboard(
         latest_objectives,
         next_live_call: next_live_call(now, &state.config.live_call_url),
     }))
-}
-
-/// The streak, reading further back than the calendar only when the streak fills all of it.
-async fn streak_beyond_window(
-    conn: &mut AnyConnection,
-    user_id: &str,
-    tz: chrono_tz::Tz,
-    counts: &mut DayCounts,
-    today: chrono::NaiveDate,
-    mut window_start_ms: i64,
-) -> Result<u32> {
-    let mut window_start = days::heatmap_start(today);
-    loop {
-        let streak = days::streak(counts, today);
-        let reaches_window_start = today
-            .checked_sub_days(Days::new(u64::from(streak)))
-            .is_some_and(|first_missing| first_missing <= window_start);
-        if !reaches_window_start {
-            return Ok(streak);
-        }
-        let Some(earlier) = window_start.checked_sub_days(Days::new(365)) else {
-            return Ok(streak);
-        };
-        let earlier_ms = days::day_start_ms(earlier, tz);
-        let older =
-            practice::counts_by_quarter_hour(conn, user_id, earlier_ms, window_start_ms).await?;
-        if older.is_empty() {
-            return Ok(streak);
-        }
-        days::add_by_day(counts, older, tz);
-        window_start = earlier;
-        window_start_ms = earlier_ms;
-    }
 }
 
 fn next_live_call(now: DateTime<Utc>, join_url: &str) -> LiveCall {

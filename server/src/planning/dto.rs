@@ -193,3 +193,39 @@ pub struct WeeklyMapBody {
 impl WireBody for WeeklyMapBody {
     const NOT_AN_OBJECT: &'static str = SEND_AN_OBJECT;
 }
+
+/// One entry of the daily logs: a daily action or a weekly map.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct LogEntry {
+    pub id: String,
+    /// `dailyAction` or `weeklyMap`.
+    pub kind: String,
+    pub created_at: String,
+    pub daily_action: Option<DailyActionEntry>,
+    pub weekly_map: Option<WeeklyMapEntry>,
+}
+
+impl LogEntry {
+    pub(crate) fn daily(d: DailyAction) -> Self {
+        let entry = DailyActionEntry::from(d);
+        Self {
+            id: entry.id.clone(),
+            kind: "dailyAction".into(),
+            created_at: entry.created_at.clone(),
+            daily_action: Some(entry),
+            weekly_map: None,
+        }
+    }
+
+    pub(crate) fn weekly(w: WeeklyMap) -> Self {
+        let entry = WeeklyMapEntry::from(w);
+        Self {
+            id: entry.id.clone(),
+            kind: "weeklyMap".into(),
+            created_at: entry.created_at.clone(),
+            daily_action: None,
+            weekly_map: Some(entry),
+        }
+    }
+}

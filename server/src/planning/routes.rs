@@ -10,12 +10,12 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::dto::{
-    DailyActionBody, DailyActionEntry, RecentObjectives, WeeklyMapBody, WeeklyMapEntry,
+    DailyActionBody, DailyActionEntry, LogEntry, RecentObjectives, WeeklyMapBody, WeeklyMapEntry,
     WeeklyObjectives,
 };
 use super::entries::{DailyActionInput, WeeklyMapInput};
 use super::service::{self, latest_objectives};
-use super::storage::{self, Cursor, DailyAction, WeeklyMap};
+use super::storage::{self, Cursor};
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::billing::PaidUser;
@@ -196,42 +196,6 @@ pub(crate) async fn recent_weekly_map(
         .await?
         .map(|w| Json(WeeklyMapEntry::from(w).objectives))
         .ok_or_else(|| AppError::not_found("No weekly map is saved yet."))
-}
-
-/// One entry of the daily logs: a daily action or a weekly map.
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub(crate) struct LogEntry {
-    pub id: String,
-    /// `dailyAction` or `weeklyMap`.
-    pub kind: String,
-    pub created_at: String,
-    pub daily_action: Option<DailyActionEntry>,
-    pub weekly_map: Option<WeeklyMapEntry>,
-}
-
-impl LogEntry {
-    fn daily(d: DailyAction) -> Self {
-        let entry = DailyActionEntry::from(d);
-        Self {
-            id: entry.id.clone(),
-            kind: "dailyAction".into(),
-            created_at: entry.created_at.clone(),
-            daily_action: Some(entry),
-            weekly_map: None,
-        }
-    }
-
-    fn weekly(w: WeeklyMap) -> Self {
-        let entry = WeeklyMapEntry::from(w);
-        Self {
-            id: entry.id.clone(),
-            kind: "weeklyMap".into(),
-            created_at: entry.created_at.clone(),
-            daily_action: None,
-            weekly_map: Some(entry),
-        }
-    }
 }
 
 #[derive(Serialize, ToSchema)]

@@ -286,3 +286,59 @@ pub(crate) async fn latest_weekly_map(
 ) -> sqlx::Result<Option<WeeklyMap>> {
     Ok(weekly_maps(conn, user_id, None, 1).await?.pop())
 }
+
+/// Shows (`Some(now)`) or hides (`None`) one of the athlete's own entries to their coach;
+/// false when the athlete has no such entry.
+pub(crate) async fn set_shared(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    id: &str,
+    shared_at: Option<i64>,
+) -> sqlx::Result<bool> {
+    if !crate::domain::can_name_a_row(id) {
+        return Ok(false);
+    }
+    for table in ["daily_actions", "weekly_maps"] {
+        let changed = sqlx::query(&format!(
+            "UPDATE {table} SET shared_at = $1 WHERE user_id = $2 AND id = $3"
+        ))
+        .bind(shared_at)
+        .bind(user_id)
+        .bind(id)
+        .execute(&mut *conn)
+        .await?
+        .rows_affected();
+        if changed > 0 {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
+/// The athlete's entries shown to their coach, newest first, at most `limit` of each kind.
+pub(crate) async fn shared_entries(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    limit: i64,
+) -> sqlx::Result<(Vec<DailyAction>, Vec<WeeklyMap>)> {
+    let daily: Vec<DailyRow> = sqlx::query_as(&format!(
+        "SELECT {DAILY_COLUMNS} FROM daily_actions WHERE user_id = $1 AND shared_at IS NOT NULL \
+         ORDER BY created_at DESC, id DESC LIMIT $2"
+    ))
+    .bind(user_id)
+    .bind(limit)
+    .fetch_all(&mut *conn)
+    .await?;
+    let weekly: Vec<WeeklyRow> = sqlx::query_as(&format!(
+        "SELECT {WEEKLY_COLUMNS} FROM weekly_maps WHERE user_id = $1 AND shared_at IS NOT NULL \
+         ORDER BY created_at DESC, id DESC LIMIT $2"
+    ))
+    .bind(user_id)
+    .bind(limit)
+    .fetch_all(&mut *conn)
+    .await?;
+    Ok((
+        daily.into_iter().map(Into::into).collect(),
+        weekly.into_iter().map(Into::into).collect(),
+    ))
+}

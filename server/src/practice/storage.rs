@@ -186,3 +186,11 @@ pub(crate) async fn kinds_between(
         .filter_map(|name| PracticeKind::from_name(name))
         .collect())
 }
+
+/// When the athlete last practised, if ever.
+pub(crate) async fn last_at(conn: &mut AnyConnection, user_id: &str) -> sqlx::Result<Option<i64>> {
+    sqlx::query_scalar("SELECT MAX(created_at) FROM practice_events WHERE user_id = $1")
+        .bind(user_id)
+        .fetch_one(conn)
+        .await
+}

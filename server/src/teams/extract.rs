@@ -51,6 +51,11 @@ impl<A: AdminAction> FromRequestParts<AppState> for TeamAdmin<A> {
 pub mod action {
     use super::AdminAction;
 
+    pub(crate) struct SeeBoard;
+    impl AdminAction for SeeBoard {
+        const WHAT: &'static str = "see the team's board";
+    }
+
     pub(crate) struct Invite;
     impl AdminAction for Invite {
         const WHAT: &'static str = "invite members";

@@ -10,6 +10,7 @@ mod billing;
 mod binary;
 mod cli;
 mod coach_account;
+mod coach_board;
 mod connections;
 mod contact;
 mod crash;

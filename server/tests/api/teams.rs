@@ -30,7 +30,7 @@ fn team_app(seats: i64) -> crate::support::Builder {
 }
 
 /// A fresh invite link's last part (what `/teams/invite/{hash}` carries).
-async fn invite(app: &TestApp, admin: &str) -> String {
+pub(crate) async fn invite(app: &TestApp, admin: &str) -> String {
     let (status, body) = app
         .post_as(admin, "/_api/v1/team/invitelink", json!({}))
         .await;
@@ -43,7 +43,7 @@ async fn invite(app: &TestApp, admin: &str) -> String {
     link.rsplit('/').next().unwrap().to_owned()
 }
 
-async fn join(app: &TestApp, hash: &str, token: &str) -> (StatusCode, Value) {
+pub(crate) async fn join(app: &TestApp, hash: &str, token: &str) -> (StatusCode, Value) {
     app.post_as(
         token,
         &format!("/_api/v1/team/invite/{hash}/accept"),

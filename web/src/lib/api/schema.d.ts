@@ -95,6 +95,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dailylogs/{id}/sharing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Shows one of the caller's daily actions or weekly maps to their coach, or hides it again. */
+        put: operations["share_entry"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dashboard": {
         parameters: {
             query?: never;
@@ -287,6 +304,24 @@ export interface paths {
         put?: never;
         /** Records that the athlete finished a practice. */
         post: operations["record_event"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sharing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the caller's team coaches may see. */
+        get: operations["get_sharing"];
+        /** Changes what the caller's team coaches may see, from their next request. */
+        put: operations["put_sharing"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -552,6 +587,43 @@ export interface paths {
         get?: never;
         /** Sets the time zone the athlete's days, streak and calendar are counted in. */
         put: operations["put_time_zone"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/team/athletes/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One athlete of the coach's team (404 for anyone not an athlete of it). */
+        get: operations["get_athlete"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/team/board": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The coach board: each athlete's shared figures and flags, the team's share who practised
+         *     today and this week, and a 12-week team calendar (team admins only).
+         */
+        get: operations["get_board"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -913,6 +985,19 @@ export interface components {
             visionHistory: components["schemas"]["VisionVersion"][];
             weeklyMaps: components["schemas"]["WeeklyMapEntry"][];
         };
+        /** @description One athlete as their coach sees them: shared figures over 12 weeks and shared entries. */
+        AthleteDetail: {
+            /** @description `null` unless the athlete shares check-ins. */
+            checkins?: Record<string, never> | null;
+            firstName: string;
+            flags: components["schemas"]["Flag"][];
+            lastName: string;
+            practice?: null | components["schemas"]["PracticeFigures"];
+            /** @description The daily actions and weekly maps the athlete chose to show, newest first. */
+            sharedEntries: components["schemas"]["LogEntry"][];
+            sharing: components["schemas"]["Sharing"];
+            userId: string;
+        };
         /** @description An inspiration athlete and their hypothetical Athletic Vision (SPEC §3 'Athlete vision record'). */
         AthleteVision: {
             name: string;
@@ -950,6 +1035,34 @@ export interface components {
         BillingHistory: {
             history: components["schemas"]["PastInvoice"][];
             upcoming?: null | components["schemas"]["UpcomingInvoice"];
+        };
+        Board: {
+            /** @description Who needs attention first: flagged athletes, then the longest without practice. */
+            athletes: components["schemas"]["BoardAthlete"][];
+            /** @description The last 84 days, oldest first. */
+            calendar: components["schemas"]["TeamDay"][];
+            /** @description Since each athlete's local Monday. */
+            practisedThisWeek: components["schemas"]["Share"];
+            practisedToday: components["schemas"]["Share"];
+        };
+        /** @description One athlete's row of the board: `null` where the athlete does not share. */
+        BoardAthlete: {
+            /** @description The latest check-in and 28-day averages; `null` unless the athlete shares check-ins. */
+            checkin?: Record<string, never> | null;
+            firstName: string;
+            flags: components["schemas"]["Flag"][];
+            /** @description The last 28 days' practice counts, oldest first, for a sparkline. */
+            last28?: number[] | null;
+            lastName: string;
+            lastPracticeAt?: string | null;
+            /** Format: int32 */
+            practiceDays28?: number | null;
+            /** Format: int32 */
+            practiceDays7?: number | null;
+            sharing: components["schemas"]["Sharing"];
+            /** Format: int32 */
+            streakDays?: number | null;
+            userId: string;
         };
         CancelBody: {
             reason?: string | null;
@@ -1078,6 +1191,10 @@ export interface components {
         Done: {
             message: string;
         };
+        /** @description Whether one entry is shown to the coach. */
+        EntrySharing: {
+            shared: boolean;
+        };
         /** @description What is running, for the hidden `/env` page. Never a secret. */
         EnvInfo: {
             commit: string;
@@ -1093,6 +1210,12 @@ export interface components {
             code: string;
             /** @description A sentence a person can act on. */
             message: string;
+        };
+        /** @description A reason an athlete needs attention, in words as well as a code. */
+        Flag: {
+            /** @description `no_practice_3_days`. */
+            code: string;
+            label: string;
         };
         /** @description Game day on or off. */
         GameDayBody: {
@@ -1278,6 +1401,26 @@ export interface components {
             /** @description Present when older events remain: pass it as `cursor` to list them. */
             next?: string | null;
         };
+        /** @description An athlete's practice, as their coach sees it (only when the athlete shares it). */
+        PracticeFigures: {
+            /** @description The last 84 days in the athlete's time zone, oldest first, ending on their today. */
+            calendar: components["schemas"]["HeatmapDay"][];
+            /** @description RFC 3339; `null` when the athlete has never practised. */
+            lastPracticeAt?: string | null;
+            /**
+             * Format: int32
+             * @description Days with any practice among the last 28 (today included).
+             */
+            practiceDays28: number;
+            /**
+             * Format: int32
+             * @description Days with any practice among the last 7 (today included).
+             */
+            practiceDays7: number;
+            /** Format: int32 */
+            streakDays: number;
+            today: components["schemas"]["TodayChecklist"];
+        };
         Profile: {
             email: string;
             firstName: string;
@@ -1318,6 +1461,23 @@ export interface components {
             timeZone: string;
             weeklyMapReminder: boolean;
         };
+        /** @description Athletes who practised, of those who share their practice. */
+        Share: {
+            /** Format: int32 */
+            athletes: number;
+            /** Format: int32 */
+            of: number;
+        };
+        /** @description What the athlete's team coaches may see. */
+        Sharing: {
+            /** @description The morning check-in's five numbers, never its note (off unless turned on). */
+            checkins: boolean;
+            /**
+             * @description Days practised, streak, today's checklist and the last practice time (on unless turned
+             *     off).
+             */
+            practice: boolean;
+        };
         /** @description What the public pages need to know about this site's settings. */
         SiteInfo: {
             /** @description The home page's testimonial video (an embed address), or null: show the poster instead. */
@@ -1349,6 +1509,13 @@ export interface components {
         };
         SuccessStatus: {
             status: string;
+        };
+        /** @description The team calendar: per day, how many athletes (of those sharing) practised. */
+        TeamDay: {
+            /** Format: int32 */
+            athletes: number;
+            /** @description `YYYY-MM-DD`, each athlete's practice counted on their own calendar day. */
+            date: string;
         };
         /** @description One member card (SPEC §3 'Team member'). */
         TeamMember: {
@@ -1731,6 +1898,65 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    share_entry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A daily action's or weekly map's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EntrySharing"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntrySharing"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2161,6 +2387,81 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PracticeEvent"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_sharing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Sharing"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    put_sharing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Sharing"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Sharing"];
                 };
             };
             400: {
@@ -3076,6 +3377,99 @@ export interface operations {
             };
             /** @description The request body is too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_athlete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The athlete's user id */
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AthleteDetail"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin of the team */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not part of a team, or no such athlete in it */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_board: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Board"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin of the team */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not part of a team */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

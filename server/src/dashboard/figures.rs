@@ -1,0 +1,62 @@
+//! The dashboard's practice figures that the coach board shows too: today's checklist, the
+//! calendar's days and the streak.
+
+use chrono::Days;
+use serde::Serialize;
+use sqlx::AnyConnection;
+use utoipa::ToSchema;
+
+use super::days::{self, DayCounts};
+use crate::error::Result;
+use crate::practice::storage as practice;
+
+/// Today's Daily Flow: what the athlete has done since their local midnight.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct TodayChecklist {
+    pub vision_listened: bool,
+    pub breathing_done: bool,
+    pub daily_action_saved: bool,
+}
+
+/// One day of the calendar.
+#[derive(Serialize, ToSchema)]
+pub(crate) struct HeatmapDay {
+    /// `YYYY-MM-DD` in the athlete's time zone.
+    pub date: String,
+    /// Practice events that day.
+    pub count: u32,
+}
+
+/// The streak, reading further back than the calendar only when the streak fills all of it.
+pub(crate) async fn streak_beyond_window(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    tz: chrono_tz::Tz,
+    counts: &mut DayCounts,
+    today: chrono::NaiveDate,
+    mut window_start_ms: i64,
+) -> Result<u32> {
+    let mut window_start = days::heatmap_start(today);
+    loop {
+        let streak = days::streak(counts, today);
+        let reaches_window_start = today
+            .checked_sub_days(Days::new(u64::from(streak)))
+            .is_some_and(|first_missing| first_missing <= window_start);
+        if !reaches_window_start {
+            return Ok(streak);
+        }
+        let Some(earlier) = window_start.checked_sub_days(Days::new(365)) else {
+            return Ok(streak);
+        };
+        let earlier_ms = days::day_start_ms(earlier, tz);
+        let older =
+            practice::counts_by_quarter_hour(conn, user_id, earlier_ms, window_start_ms).await?;
+        if older.is_empty() {
+            return Ok(streak);
+        }
+        days::add_by_day(counts, older, tz);
+        window_start = earlier;
+        window_start_ms = earlier_ms;
+    }
+}

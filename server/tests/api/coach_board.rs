@@ -1,0 +1,240 @@
+//! The coach board (issue 27): a team admin sees each athlete's practice only as far as the
+//! athlete shares it, and written entries only one shared entry at a time.
+
+use chrono::Duration;
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+
+use crate::planning::daily;
+use crate::support::TestApp;
+use crate::teams::{invite, join};
+use crate::test_user::TestUser;
+
+const BOARD: &str = "/_api/v1/team/board";
+const SHARING: &str = "/_api/v1/sharing";
+const EVENTS: &str = "/_api/v1/practice/events";
+
+/// A coach and `names.len()` athletes who joined the coach's team by link.
+async fn team(app: &TestApp, names: &[&str]) -> (TestUser, Vec<TestUser>) {
+    let coach = app.with_team("cora@example.com", "Cora").await;
+    let hash = invite(app, &coach.token).await;
+    let mut athletes = Vec::new();
+    for name in names {
+        let athlete = app
+            .with_user(&format!("{}@example.com", name.to_lowercase()), name)
+            .await;
+        let (status, body) = join(app, &hash, &athlete.token).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        athletes.push(athlete);
+    }
+    (coach, athletes)
+}
+
+async fn practise(athlete: &TestUser) {
+    let (status, body) = athlete
+        .post(EVENTS, json!({ "kind": "breathing_done" }))
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+}
+
+async fn board(coach: &TestUser) -> Value {
+    let (status, body) = coach.get(BOARD).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    body
+}
+
+fn row<'a>(board: &'a Value, first_name: &str) -> &'a Value {
+    board["athletes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["firstName"] == first_name)
+        .unwrap_or_else(|| panic!("{first_name} is not on the board: {board}"))
+}
+
+/// Saves a daily action whose every answer carries `marker`; answers its id.
+async fn write_entry(athlete: &TestUser, marker: &str) -> String {
+    let (status, saved) = athlete
+        .post("/_api/v1/userinput/dailyaction", daily(marker))
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{saved}");
+    saved["id"].as_str().unwrap().to_owned()
+}
+
+#[tokio::test]
+async fn the_board_shows_each_athlete_as_far_as_they_share_and_who_needs_a_word_first() {
+    let app = TestApp::spawn().await;
+    let (coach, athletes) = team(&app, &["Abe", "Bea", "Cal"]).await;
+    // Cal practised four days ago and not since; Abe and Bea practise today.
+    practise(&athletes[2]).await;
+    app.clock().advance(Duration::days(4));
+    let again = |user: &TestUser| {
+        let app = &app;
+        let user = user.clone();
+        async move { user.with_token(&app.fresh_token(&user.email).await) }
+    };
+    let (coach, abe, bea) = (
+        again(&coach).await,
+        again(&athletes[0]).await,
+        again(&athletes[1]).await,
+    );
+    practise(&abe).await;
+    practise(&bea).await;
+    let (status, shares) = bea
+        .put(SHARING, json!({ "practice": false, "checkins": false }))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{shares}");
+
+    let b = board(&coach).await;
+    let names: Vec<&str> = b["athletes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["firstName"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["Cal", "Abe", "Bea"], "who needs a word comes first");
+    assert_eq!(
+        row(&b, "Cal")["flags"],
+        json!([{ "code": "no_practice_3_days", "label": "No practice in 3 days" }])
+    );
+    assert_eq!(row(&b, "Cal")["practiceDays7"], 1);
+    assert_eq!(row(&b, "Cal")["streakDays"], 0);
+    let abe_row = row(&b, "Abe");
+    assert_eq!(abe_row["practiceDays7"], 1);
+    assert_eq!(abe_row["practiceDays28"], 1);
+    assert_eq!(abe_row["streakDays"], 1);
+    assert_eq!(abe_row["flags"], json!([]));
+    assert_eq!(abe_row["last28"].as_array().unwrap().len(), 28);
+    assert!(abe_row["lastPracticeAt"].is_string());
+    let bea_row = row(&b, "Bea");
+    for field in [
+        "lastPracticeAt",
+        "practiceDays7",
+        "practiceDays28",
+        "streakDays",
+        "last28",
+    ] {
+        assert!(
+            bea_row[field].is_null(),
+            "Bea does not share {field}: {bea_row}"
+        );
+    }
+    assert!(bea_row["checkin"].is_null());
+    assert_eq!(b["practisedToday"], json!({ "athletes": 1, "of": 2 }));
+    assert_eq!(b["calendar"].as_array().unwrap().len(), 84);
+    assert_eq!(b["calendar"][83]["athletes"], 1, "Abe practised today");
+
+    // Turning sharing on shows Bea's practice on the coach's next request.
+    bea.put(SHARING, json!({ "practice": true, "checkins": false }))
+        .await;
+    let b = board(&coach).await;
+    assert_eq!(row(&b, "Bea")["practiceDays7"], 1);
+    assert_eq!(b["practisedToday"], json!({ "athletes": 2, "of": 3 }));
+}
+
+#[tokio::test]
+async fn written_entries_reach_the_coach_only_one_shared_entry_at_a_time() {
+    let app = TestApp::spawn().await;
+    let (coach, athletes) = team(&app, &["Abe"]).await;
+    let abe = &athletes[0];
+    let kept = write_entry(abe, "PRIVATE-MARKER").await;
+    let shared = write_entry(abe, "SHARED-MARKER").await;
+    let detail = format!("/_api/v1/team/athletes/{}", abe.id);
+
+    let (status, before) = coach.get(&detail).await;
+    assert_eq!(status, StatusCode::OK, "{before}");
+    assert_eq!(before["sharedEntries"], json!([]));
+
+    let (status, body) = abe
+        .put(
+            &format!("/_api/v1/dailylogs/{shared}/sharing"),
+            json!({ "shared": true }),
+        )
+        .await;
+    assert_eq!((status, body), (StatusCode::OK, json!({ "shared": true })));
+    let (_, after) = coach.get(&detail).await;
+    let entries = after["sharedEntries"].as_array().unwrap();
+    assert_eq!(entries.len(), 1);
+    assert_eq!(entries[0]["id"], shared.as_str());
+    assert!(after.to_string().contains("SHARED-MARKER objective 1"));
+    for answer in [after.to_string(), board(&coach).await.to_string()] {
+        assert!(
+            !answer.contains("PRIVATE-MARKER"),
+            "an unshared entry leaked: {answer}"
+        );
+    }
+
+    abe.put(
+        &format!("/_api/v1/dailylogs/{shared}/sharing"),
+        json!({ "shared": false }),
+    )
+    .await;
+    let (_, hidden) = coach.get(&detail).await;
+    assert_eq!(hidden["sharedEntries"], json!([]));
+    // Someone else's entry, or none, is not found.
+    let (status, _) = coach
+        .put(
+            &format!("/_api/v1/dailylogs/{kept}/sharing"),
+            json!({ "shared": true }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn only_the_teams_admins_see_its_board_and_athletes() {
+    let app = TestApp::spawn().await;
+    let (coach, athletes) = team(&app, &["Abe"]).await;
+    let abe = &athletes[0];
+    let stranger = app.with_user("sam@example.com", "Sam").await;
+    let (status, body) = abe.get(BOARD).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert_eq!(
+        body["message"],
+        "Only a team admin can see the team's board."
+    );
+    let (status, _) = stranger.get(BOARD).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, _) = stranger
+        .get(&format!("/_api/v1/team/athletes/{}", abe.id))
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    // A coach cannot look up someone outside the team, nor themselves as an athlete.
+    for id in [stranger.id.as_str(), coach.id.as_str()] {
+        let (status, body) = coach.get(&format!("/_api/v1/team/athletes/{id}")).await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+        assert_eq!(body["message"], "There is no such athlete in your team.");
+    }
+}
+
+#[tokio::test]
+async fn sharing_starts_with_practice_shown_and_check_ins_hidden() {
+    let app = TestApp::spawn().await;
+    let athlete = app.with_user("abe@example.com", "Abe").await;
+    let (status, body) = athlete.get(SHARING).await;
+    assert_eq!(
+        (status, body),
+        (
+            StatusCode::OK,
+            json!({ "practice": true, "checkins": false })
+        )
+    );
+    let (status, body) = athlete
+        .put(SHARING, json!({ "practice": false, "checkins": true }))
+        .await;
+    assert_eq!(
+        (status, body),
+        (
+            StatusCode::OK,
+            json!({ "practice": false, "checkins": true })
+        )
+    );
+    let (status, body) = athlete.put(SHARING, json!({ "practice": "yes" })).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    let (_, body) = athlete.get(SHARING).await;
+    assert_eq!(
+        body,
+        json!({ "practice": false, "checkins": true }),
+        "nothing half-written"
+    );
+}
