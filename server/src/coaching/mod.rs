@@ -7,5 +7,7 @@
 //! request (nothing is cached).
 
 pub mod board;
+pub mod focus;
+pub mod nudges;
 pub mod routes;
 pub mod sharing;

@@ -10,13 +10,16 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::board::{self, Flag, PracticeFigures};
-use super::sharing::{self, Sharing};
+use super::focus::{self, FocusInput, FocusText, TeamFocus};
+use super::nudges::{self, NudgeMessage, NudgeOutcome, NudgeRequest, Nudged};
+use super::sharing::{self, Sharing, SharingChange};
 use crate::app::AppState;
 use crate::auth::{users, CurrentUser};
 use crate::dashboard::days;
 use crate::domain::TimeZone;
 use crate::error::{AppError, ErrorBody, Result};
 use crate::http::json::ApiJson;
+use crate::mail::templates;
 use crate::planning::dto::LogEntry;
 use crate::planning::storage as planning;
 use crate::teams::domain::TeamRole;
@@ -30,6 +33,8 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(share_entry))
         .routes(routes!(get_board))
         .routes(routes!(get_athlete))
+        .routes(routes!(send_nudge))
+        .routes(routes!(get_focus, put_focus))
 }
 
 /// What the caller's team coaches may see.
@@ -45,17 +50,16 @@ pub(crate) async fn get_sharing(
 }
 
 /// Changes what the caller's team coaches may see, from their next request.
-#[utoipa::path(put, path = "/sharing", tag = "coaching", request_body = Sharing,
+#[utoipa::path(put, path = "/sharing", tag = "coaching", request_body = SharingChange,
     responses((status = 200, body = Sharing), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)),
     security(("bearer" = [])))]
 pub(crate) async fn put_sharing(
     State(state): State<AppState>,
     me: CurrentUser,
-    ApiJson(body): ApiJson<Sharing>,
+    ApiJson(body): ApiJson<SharingChange>,
 ) -> Result<Json<Sharing>> {
     let mut tx = state.db.begin_write().await?;
-    sharing::set(&mut tx, &me.id, body, state.clock.now_ms()).await?;
-    let now_shared = sharing::of(&mut tx, &me.id).await?;
+    let now_shared = sharing::set(&mut tx, &me.id, body, state.clock.now_ms()).await?;
     tx.commit().await?;
     Ok(Json(now_shared))
 }
@@ -311,4 +315,161 @@ pub(crate) async fn get_athlete(
         checkins: None,
         shared_entries: entries,
     }))
+}
+
+/// Most athletes one nudge names.
+const MAX_NUDGED: usize = 200;
+
+/// Sends a short note from the coach to the chosen athletes (`userIds`), or with `null` to every
+/// athlete who shares their practice and has not practised today; at most one a day each, never
+/// to an athlete who turned coach notes off. Answers who got it and why the others did not.
+#[utoipa::path(post, path = "/team/nudge", tag = "coaching", request_body = NudgeRequest,
+    responses((status = 200, body = NudgeOutcome), (status = 400, body = ErrorBody),
+              (status = 401, body = ErrorBody),
+              (status = 403, description = "Not an admin of the team", body = ErrorBody),
+              (status = 404, description = "Not part of a team", body = ErrorBody)),
+    security(("bearer" = [])))]
+pub(crate) async fn send_nudge(
+    State(state): State<AppState>,
+    admin: TeamAdmin<action::Nudge>,
+    ApiJson(body): ApiJson<NudgeRequest>,
+) -> Result<Json<NudgeOutcome>> {
+    let message = NudgeMessage::parse(&body.message)?;
+    let now = state.clock.now();
+    let mut conn = state.db.pool().acquire().await?;
+    let team_athletes = athletes(&mut conn, &admin.team.id).await?;
+    let targets: Vec<MemberRow> = match body.user_ids {
+        Some(ids) => {
+            if ids.is_empty() || ids.len() > MAX_NUDGED {
+                return Err(AppError::bad_request(format!(
+                    "Choose 1 to {MAX_NUDGED} athletes (userIds), or send null for everyone who has not practised today."
+                )));
+            }
+            let mut chosen = Vec::new();
+            for id in ids {
+                let athlete = team_athletes
+                    .iter()
+                    .find(|a| a.user_id == id.trim())
+                    .ok_or_else(|| {
+                        AppError::bad_request(
+                            "One of the chosen people is not an athlete of your team (userIds).",
+                        )
+                    })?;
+                if !chosen
+                    .iter()
+                    .any(|c: &MemberRow| c.user_id == athlete.user_id)
+                {
+                    chosen.push(athlete.clone());
+                }
+            }
+            chosen
+        }
+        None => {
+            let mut quiet = Vec::new();
+            for athlete in &team_athletes {
+                let (_, figures) = shared_figures(&mut conn, &athlete.user_id, now).await?;
+                if figures.is_some_and(|f| f.calendar.last().is_none_or(|d| d.count == 0)) {
+                    quiet.push(athlete.clone());
+                }
+            }
+            quiet
+        }
+    };
+    drop(conn);
+    let now_ms = now.timestamp_millis();
+    let mut tx = state.db.begin_write().await?;
+    let coach = users::by_id(&mut tx, &admin.user.id)
+        .await?
+        .ok_or_else(|| AppError::not_found("Your account no longer exists."))?;
+    let coach_name = format!("{} {}", coach.first_name.trim(), coach.last_name.trim());
+    let coach_name = match coach_name.trim() {
+        "" => "Your coach".to_owned(),
+        name => name.to_owned(),
+    };
+    let dashboard = format!("{}/user-dashboard", state.config.public_url);
+    let mut outcome = NudgeOutcome {
+        sent: Vec::new(),
+        skipped: Vec::new(),
+    };
+    for target in targets {
+        let Some(athlete) = users::by_id(&mut tx, &target.user_id).await? else {
+            continue;
+        };
+        let reason = nudges::record(
+            &mut tx,
+            &admin.team.id,
+            &admin.user.id,
+            &athlete,
+            &message,
+            now_ms,
+        )
+        .await?;
+        if reason.is_none() {
+            state
+                .outbox
+                .enqueue(
+                    &mut tx,
+                    &templates::coach_nudge(
+                        &athlete.email,
+                        &athlete.first_name,
+                        (&coach_name, &coach.email),
+                        &admin.team.name,
+                        message.as_str(),
+                        &dashboard,
+                    ),
+                    now_ms,
+                )
+                .await?;
+        }
+        let nudged = Nudged {
+            user_id: target.user_id,
+            first_name: target.first_name,
+            last_name: target.last_name,
+            reason: reason.map(str::to_owned),
+        };
+        match nudged.reason {
+            None => outcome.sent.push(nudged),
+            Some(_) => outcome.skipped.push(nudged),
+        }
+    }
+    tx.commit().await?;
+    Ok(Json(outcome))
+}
+
+/// The week's focus of the caller's team (any member).
+#[utoipa::path(get, path = "/team/focus", tag = "coaching",
+    responses((status = 200, body = TeamFocus), (status = 401, body = ErrorBody),
+              (status = 404, description = "Not part of a team", body = ErrorBody)),
+    security(("bearer" = [])))]
+pub(crate) async fn get_focus(
+    State(state): State<AppState>,
+    me: CurrentUser,
+) -> Result<Json<TeamFocus>> {
+    let mut conn = state.db.pool().acquire().await?;
+    focus::of_member(&mut conn, &me.id)
+        .await?
+        .map(Json)
+        .ok_or_else(|| AppError::not_found(crate::teams::service::NOT_IN_TEAM))
+}
+
+/// Sets the week's focus of the team (admins), shown on every athlete's dashboard.
+#[utoipa::path(put, path = "/team/focus", tag = "coaching", request_body = FocusInput,
+    responses((status = 200, body = TeamFocus), (status = 400, body = ErrorBody),
+              (status = 401, body = ErrorBody),
+              (status = 403, description = "Not an admin of the team", body = ErrorBody),
+              (status = 404, description = "Not part of a team", body = ErrorBody)),
+    security(("bearer" = [])))]
+pub(crate) async fn put_focus(
+    State(state): State<AppState>,
+    admin: TeamAdmin<action::SetFocus>,
+    ApiJson(body): ApiJson<FocusInput>,
+) -> Result<Json<TeamFocus>> {
+    let text = FocusText::parse(&body.text)?;
+    let mut tx = state.db.begin_write().await?;
+    focus::set(&mut tx, &admin.team.id, &text, state.clock.now_ms()).await?;
+    let now_set = focus::of_member(&mut tx, &admin.user.id).await?;
+    tx.commit().await?;
+    now_set
+        .map(Json)
+        .ok_or_else(|| AppError::not_found(crate::teams::service::NOT_IN_TEAM))
 }

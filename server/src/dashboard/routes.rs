@@ -57,6 +57,9 @@ pub(crate) struct Dashboard {
     pub heatmap: Vec<HeatmapDay>,
     pub latest_objectives: RecentObjectives,
     pub next_live_call: LiveCall,
+    /// The week's focus the athlete's coach set for the team; `null` outside a team or before
+    /// one is set.
+    pub team_focus: Option<String>,
 }
 
 /// Everything the dashboard shows, in one answer.
@@ -104,6 +107,9 @@ pub(crate) async fn get_dashboard(
         .await?
         .is_some_and(|v| v.complete().is_some());
     let latest_objectives = latest_objectives(&mut conn, &me.id).await?;
+    let team_focus = crate::coaching::focus::of_member(&mut conn, &me.id)
+        .await?
+        .and_then(|f| f.text);
     Ok(Json(Dashboard {
         first_name: user.first_name,
         paid,
@@ -115,6 +121,7 @@ pub(crate) async fn get_dashboard(
         heatmap,
         latest_objectives,
         next_live_call: next_live_call(now, &state.config.live_call_url),
+        team_focus,
     }))
 }
 

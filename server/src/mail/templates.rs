@@ -218,6 +218,30 @@ pub(crate) fn removed_from_team(
     }
 }
 
+/// A coach's short note to an athlete of their team; replies go to the coach.
+pub(crate) fn coach_nudge(
+    to: &str,
+    first_name: &str,
+    coach: (&str, &str),
+    team_name: &str,
+    note: &str,
+    dashboard: &str,
+) -> Message {
+    let (coach_name, coach_email) = coach;
+    let lead = format!("{coach_name}, your coach in {team_name}, sent you a note:");
+    let quoted = format!("\u{201c}{note}\u{201d}");
+    let after = "Ten minutes today keeps your streak alive. Reply to this e-mail to answer your coach. You can turn coach notes off in Account, What my coach sees.";
+    let mut message = notice(
+        to,
+        &format!("A note from {coach_name}"),
+        first_name,
+        &[&lead, &quoted, after],
+        Some(("Open SWAZ", dashboard)),
+    );
+    message.reply_to = Some(coach_email.to_owned());
+    message
+}
+
 /// A notice to a member: the greeting, its paragraphs and an optional button, in both bodies.
 fn notice(
     to: &str,

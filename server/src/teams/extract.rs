@@ -56,6 +56,16 @@ pub mod action {
         const WHAT: &'static str = "see the team's board";
     }
 
+    pub(crate) struct Nudge;
+    impl AdminAction for Nudge {
+        const WHAT: &'static str = "send notes to the team's athletes";
+    }
+
+    pub(crate) struct SetFocus;
+    impl AdminAction for SetFocus {
+        const WHAT: &'static str = "set the team's focus";
+    }
+
     pub(crate) struct Invite;
     impl AdminAction for Invite {
         const WHAT: &'static str = "invite members";

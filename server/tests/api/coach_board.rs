@@ -216,7 +216,7 @@ async fn sharing_starts_with_practice_shown_and_check_ins_hidden() {
         (status, body),
         (
             StatusCode::OK,
-            json!({ "practice": true, "checkins": false })
+            json!({ "practice": true, "checkins": false, "nudges": true })
         )
     );
     let (status, body) = athlete
@@ -226,7 +226,7 @@ async fn sharing_starts_with_practice_shown_and_check_ins_hidden() {
         (status, body),
         (
             StatusCode::OK,
-            json!({ "practice": false, "checkins": true })
+            json!({ "practice": false, "checkins": true, "nudges": true })
         )
     );
     let (status, body) = athlete.put(SHARING, json!({ "practice": "yes" })).await;
@@ -234,7 +234,125 @@ async fn sharing_starts_with_practice_shown_and_check_ins_hidden() {
     let (_, body) = athlete.get(SHARING).await;
     assert_eq!(
         body,
-        json!({ "practice": false, "checkins": true }),
+        json!({ "practice": false, "checkins": true, "nudges": true }),
         "nothing half-written"
     );
+}
+
+#[tokio::test]
+async fn a_coach_nudges_who_has_not_practised_today_once_a_day_and_never_who_turned_notes_off() {
+    let app = TestApp::spawn().await;
+    let (coach, athletes) = team(&app, &["Abe", "Bea", "Cal", "Dee"]).await;
+    let [abe, bea, cal, dee] = [&athletes[0], &athletes[1], &athletes[2], &athletes[3]];
+    practise(abe).await;
+    // Cal keeps practice private, so "everyone who has not practised today" cannot include him;
+    // Dee turned coach notes off.
+    cal.put(SHARING, json!({ "practice": false, "checkins": false }))
+        .await;
+    let (_, shares) = dee
+        .put(
+            SHARING,
+            json!({ "practice": true, "checkins": false, "nudges": false }),
+        )
+        .await;
+    assert_eq!(shares["nudges"], false);
+
+    let (status, outcome) = coach
+        .post(
+            "/_api/v1/team/nudge",
+            json!({ "userIds": null, "message": "  Ten minutes tonight: breathe and picture the serve. " }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{outcome}");
+    let names = |list: &Value| -> Vec<String> {
+        list.as_array()
+            .unwrap()
+            .iter()
+            .map(|n| n["firstName"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    assert_eq!(names(&outcome["sent"]), ["Bea"]);
+    assert_eq!(names(&outcome["skipped"]), ["Dee"]);
+    assert_eq!(
+        outcome["skipped"][0]["reason"],
+        "They turned coach notes off."
+    );
+    let mail = &app.mailbox("bea@example.com", 1).await[0];
+    assert_eq!(mail["subject"], "A note from Cora");
+    assert!(mail["text"]
+        .as_str()
+        .unwrap()
+        .contains("Ten minutes tonight: breathe and picture the serve."));
+    assert!(app.mailbox("dee@example.com", 0).await.is_empty());
+
+    // Named athletes; Bea already had today's note.
+    let (status, outcome) = coach
+        .post(
+            "/_api/v1/team/nudge",
+            json!({ "userIds": [bea.id, cal.id], "message": "Check in with me after practice." }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{outcome}");
+    assert_eq!(names(&outcome["sent"]), ["Cal"]);
+    assert_eq!(
+        outcome["skipped"][0]["reason"],
+        "They already had a note today."
+    );
+
+    // Refusals a coach can act on; athletes cannot nudge.
+    for (body, message) in [
+        (json!({ "userIds": null, "message": "   " }), "Write a short note for your athletes (message)."),
+        (json!({ "userIds": [], "message": "Hi" }), "Choose 1 to 200 athletes (userIds), or send null for everyone who has not practised today."),
+        (json!({ "userIds": [coach.id], "message": "Hi" }), "One of the chosen people is not an athlete of your team (userIds)."),
+    ] {
+        let (status, answer) = coach.post("/_api/v1/team/nudge", body).await;
+        assert_eq!((status, answer["message"].as_str()), (StatusCode::BAD_REQUEST, Some(message)));
+    }
+    let (status, _) = abe
+        .post(
+            "/_api/v1/team/nudge",
+            json!({ "userIds": null, "message": "Hi" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+}
+
+#[tokio::test]
+async fn the_weeks_focus_set_by_the_coach_shows_on_every_athletes_dashboard() {
+    let app = TestApp::spawn().await;
+    let (coach, athletes) = team(&app, &["Abe"]).await;
+    let abe = &athletes[0];
+    let (status, focus) = abe.get("/_api/v1/team/focus").await;
+    assert_eq!(
+        (status, focus),
+        (StatusCode::OK, json!({ "text": null, "setAt": null }))
+    );
+    let text = "Pre-serve routine: breathe, cue word, picture the serve";
+    let (status, focus) = coach
+        .put(
+            "/_api/v1/team/focus",
+            json!({ "text": format!("  {text} ") }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{focus}");
+    assert_eq!(focus["text"], text);
+    let (_, dashboard) = abe.get("/_api/v1/dashboard").await;
+    assert_eq!(dashboard["teamFocus"], text);
+    let (status, body) = coach
+        .put("/_api/v1/team/focus", json!({ "text": "Go" }))
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        body["message"],
+        "Write the team's focus in 3 to 280 characters (text)."
+    );
+    let (status, _) = abe
+        .put("/_api/v1/team/focus", json!({ "text": "My own focus" }))
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let stranger = app.with_user("sam@example.com", "Sam").await;
+    let (status, _) = stranger.get("/_api/v1/team/focus").await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (_, dashboard) = stranger.get("/_api/v1/dashboard").await;
+    assert!(dashboard["teamFocus"].is_null());
 }

@@ -631,6 +631,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/team/focus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The week's focus of the caller's team (any member). */
+        get: operations["get_focus"];
+        /** Sets the week's focus of the team (admins), shown on every athlete's dashboard. */
+        put: operations["put_focus"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/team/invite/{hash}": {
         parameters: {
             query?: never;
@@ -735,6 +753,27 @@ export interface paths {
         /** The admin renames the team. */
         put: operations["rename_team"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/team/nudge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends a short note from the coach to the chosen athletes (`userIds`), or with `null` to every
+         *     athlete who shares their practice and has not practised today; at most one a day each, never
+         *     to an athlete who turned coach notes off. Answers who got it and why the others did not.
+         */
+        post: operations["send_nudge"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1177,6 +1216,11 @@ export interface components {
              *     counts until today ends.
              */
             streakDays: number;
+            /**
+             * @description The week's focus the athlete's coach set for the team; `null` outside a team or before
+             *     one is set.
+             */
+            teamFocus?: string | null;
             /** @description The zone the days below are counted in (UTC until the app has sent one). */
             timeZone: string;
             /** @description Today's date in that zone, `YYYY-MM-DD`. */
@@ -1216,6 +1260,10 @@ export interface components {
             /** @description `no_practice_3_days`. */
             code: string;
             label: string;
+        };
+        /** @description `PUT /team/focus`. */
+        FocusInput: {
+            text: string;
         };
         /** @description Game day on or off. */
         GameDayBody: {
@@ -1305,6 +1353,27 @@ export interface components {
             timeZone: string;
             /** @description On Sundays at the daily time: map the week. */
             weeklyMapReminder: boolean;
+        };
+        NudgeOutcome: {
+            sent: components["schemas"]["Nudged"][];
+            skipped: components["schemas"]["Nudged"][];
+        };
+        /** @description `POST /team/nudge`. */
+        NudgeRequest: {
+            message: string;
+            /**
+             * @description The athletes to nudge; `null` for every athlete who shares their practice and has not
+             *     practised today.
+             */
+            userIds?: string[] | null;
+        };
+        /** @description An athlete a nudge went to, or did not. */
+        Nudged: {
+            firstName: string;
+            lastName: string;
+            /** @description Why it was not sent (`null` when sent). */
+            reason?: string | null;
+            userId: string;
         };
         PastInvoice: {
             /** Format: int64 */
@@ -1472,10 +1541,18 @@ export interface components {
         Sharing: {
             /** @description The morning check-in's five numbers, never its note (off unless turned on). */
             checkins: boolean;
+            /** @description Whether the coach's short notes (nudges) reach the athlete (on unless turned off). */
+            nudges: boolean;
             /**
              * @description Days practised, streak, today's checklist and the last practice time (on unless turned
              *     off).
              */
+            practice: boolean;
+        };
+        /** @description A change of the switches; `nudges` left out keeps its value. */
+        SharingChange: {
+            checkins: boolean;
+            nudges?: boolean | null;
             practice: boolean;
         };
         /** @description What the public pages need to know about this site's settings. */
@@ -1516,6 +1593,12 @@ export interface components {
             athletes: number;
             /** @description `YYYY-MM-DD`, each athlete's practice counted on their own calendar day. */
             date: string;
+        };
+        /** @description The team's focus; `text` is `null` until a coach sets one. */
+        TeamFocus: {
+            /** @description RFC 3339, when the coach set it. */
+            setAt?: string | null;
+            text?: string | null;
         };
         /** @description One member card (SPEC §3 'Team member'). */
         TeamMember: {
@@ -2452,7 +2535,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["Sharing"];
+                "application/json": components["schemas"]["SharingChange"];
             };
         };
         responses: {
@@ -3479,6 +3562,108 @@ export interface operations {
             };
         };
     };
+    get_focus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamFocus"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not part of a team */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    put_focus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FocusInput"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamFocus"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin of the team */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not part of a team */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_invite: {
         parameters: {
             query?: never;
@@ -3776,6 +3961,72 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not part of a team */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    send_nudge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NudgeRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NudgeOutcome"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin of the team */
             403: {
                 headers: {
                     [name: string]: unknown;
