@@ -218,6 +218,47 @@ pub(crate) fn removed_from_team(
     }
 }
 
+/// What happened to an athlete's place in a team, for its admins.
+pub(crate) enum RosterChange<'a> {
+    Joined,
+    Left,
+    Removed { reason: &'a str },
+}
+
+/// Tells a team admin that an athlete joined, left or was removed.
+pub(crate) fn roster_change(
+    to: &str,
+    first_name: &str,
+    team_name: &str,
+    athlete: &str,
+    change: RosterChange<'_>,
+    team_page: &str,
+) -> Message {
+    let (subject, lead) = match change {
+        RosterChange::Joined => (
+            format!("{athlete} joined {team_name}"),
+            format!("{athlete} joined your team {team_name} on SWAZ through the invite link."),
+        ),
+        RosterChange::Left => (
+            format!("{athlete} left {team_name}"),
+            format!("{athlete} left your team {team_name} on SWAZ. Their seat is free again."),
+        ),
+        RosterChange::Removed { reason } => (
+            format!("{athlete} was removed from {team_name}"),
+            format!(
+                "Another admin removed {athlete} from your team {team_name} on SWAZ, with this reason: {reason}"
+            ),
+        ),
+    };
+    notice(
+        to,
+        &subject,
+        first_name,
+        &[&lead],
+        Some(("Open the team", team_page)),
+    )
+}
+
 /// A coach's short note to an athlete of their team; replies go to the coach.
 pub(crate) fn coach_nudge(
     to: &str,

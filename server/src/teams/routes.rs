@@ -60,6 +60,15 @@ pub(crate) struct TeamNameInput {
     pub name: String,
 }
 
+/// What the team's roster mails need: the outbox, the site's address and the time.
+fn roster(state: &AppState) -> service::Roster<'_> {
+    service::Roster {
+        outbox: &state.outbox,
+        site: &state.config.public_url,
+        now: state.clock.now_ms(),
+    }
+}
+
 fn member_id(raw: &str, what: &str) -> Result<String> {
     let id = raw.trim();
     if id.is_empty() {
@@ -148,7 +157,7 @@ pub(crate) async fn accept_invite(
     Path(hash): Path<String>,
 ) -> Result<Json<TeamMembers>> {
     Ok(Json(
-        service::accept_invite(&state.db, state.clock.now_ms(), &me.id, &hash).await?,
+        service::accept_invite(&state.db, &roster(&state), &me.id, &hash).await?,
     ))
 }
 
@@ -172,7 +181,7 @@ pub(crate) async fn leave_team(
             "You can only take yourself out of a team; a team admin removes other members.",
         ));
     }
-    service::leave(&state.db, &me.id).await?;
+    service::leave(&state.db, &roster(&state), &me.id).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -193,8 +202,7 @@ pub(crate) async fn remove_member(
     Ok(Json(
         service::remove(
             &state.db,
-            &state.outbox,
-            state.clock.now_ms(),
+            &roster(&state),
             &admin.team.id,
             &admin.user.id,
             &member,

@@ -11,7 +11,8 @@ use crate::auth::{tokens, users};
 use crate::db::{ms_to_rfc3339, Db, WriteTx};
 use crate::domain::TimeZone;
 use crate::error::{AppError, Result};
-use crate::mail::{templates, Outbox};
+use crate::mail::templates::{self, RosterChange};
+use crate::mail::Outbox;
 
 /// How long an invite link works, by the app's clock.
 pub(crate) const INVITE_TTL_MS: i64 = 14 * 24 * 60 * 60 * 1000;
@@ -216,10 +217,11 @@ pub(crate) async fn preview_invite(db: &Db, now: i64, token: &str) -> Result<Inv
 /// Joins `user_id` to the team of a live invite link, if a seat is free.
 pub(crate) async fn accept_invite(
     db: &Db,
-    now: i64,
+    roster: &Roster<'_>,
     user_id: &str,
     token: &str,
 ) -> Result<TeamMembers> {
+    let now = roster.now;
     let hash = token_hash(token).ok_or_else(|| AppError::not_found(DEAD_LINK))?;
     let mut tx = db.begin_write().await?;
     let (team_id, _) = storage::live_invite(&mut tx, &hash, now)
@@ -256,13 +258,69 @@ pub(crate) async fn accept_invite(
         ));
     }
     storage::add_member(&mut tx, &team.id, user_id, TeamRole::Member, now).await?;
+    roster
+        .tell_admins(&mut tx, &team, user_id, None, RosterChange::Joined)
+        .await?;
     tx.commit().await?;
     view(db, now, user_id).await
 }
 
+/// Mails a team's admins when an athlete joins, leaves or is removed.
+pub(crate) struct Roster<'a> {
+    pub outbox: &'a Outbox,
+    /// The site's address, for the button to the team page.
+    pub site: &'a str,
+    pub now: i64,
+}
+
+impl Roster<'_> {
+    /// Tells every admin of `team` but `acting_admin` what happened to `athlete_id`.
+    async fn tell_admins(
+        &self,
+        tx: &mut WriteTx,
+        team: &Team,
+        athlete_id: &str,
+        acting_admin: Option<&str>,
+        change: RosterChange<'_>,
+    ) -> Result<()> {
+        let Some(athlete) = users::by_id(tx, athlete_id).await? else {
+            return Ok(());
+        };
+        let name = format!("{} {}", athlete.first_name.trim(), athlete.last_name.trim());
+        let name = match name.trim() {
+            "" => athlete.email.clone(),
+            name => name.to_owned(),
+        };
+        let team_page = format!("{}/account/team-config", self.site);
+        for admin in storage::members(tx, &team.id).await? {
+            if admin.role != TeamRole::Admin
+                || admin.user_id == athlete_id
+                || Some(admin.user_id.as_str()) == acting_admin
+            {
+                continue;
+            }
+            let change = match &change {
+                RosterChange::Joined => RosterChange::Joined,
+                RosterChange::Left => RosterChange::Left,
+                RosterChange::Removed { reason } => RosterChange::Removed { reason },
+            };
+            let message = templates::roster_change(
+                &admin.email,
+                &admin.first_name,
+                &team.name,
+                &name,
+                change,
+                &team_page,
+            );
+            self.outbox.enqueue(tx, &message, self.now).await?;
+        }
+        Ok(())
+    }
+}
+
 /// `user_id` leaves their team; the team's last admin cannot, nor can the member whose renewing
 /// plan pays for it while others are in it (see [`check_payer_may_go`]).
-pub async fn leave(db: &Db, user_id: &str) -> Result<()> {
+pub(crate) async fn leave(db: &Db, roster: &Roster<'_>, user_id: &str) -> Result<()> {
     let (team, _) = my_team(db, user_id).await?;
     let (mut tx, team) = begin_on_team(db, &team.id).await?;
     let role = storage::role_in(&mut tx, &team.id, user_id)
@@ -274,6 +332,11 @@ pub async fn leave(db: &Db, user_id: &str) -> Result<()> {
         ));
     }
     check_payer_may_go(&mut tx, user_id, Departure::LeaveTeam).await?;
+    if role != TeamRole::Admin {
+        roster
+            .tell_admins(&mut tx, &team, user_id, None, RosterChange::Left)
+            .await?;
+    }
     storage::remove_member(&mut tx, &team.id, user_id).await?;
     tx.commit().await?;
     Ok(())
@@ -337,10 +400,9 @@ fn long_date(ms: i64, zone: TimeZone) -> String {
 }
 
 /// An admin removes another member; the member is e-mailed the reason (same transaction).
-pub async fn remove(
+pub(crate) async fn remove(
     db: &Db,
-    outbox: &Outbox,
-    now: i64,
+    roster: &Roster<'_>,
     team_id: &str,
     admin_id: &str,
     member_user_id: &str,
@@ -358,8 +420,20 @@ pub async fn remove(
             "That person is not a member of your team.",
         ));
     }
+    roster
+        .tell_admins(
+            &mut tx,
+            &team,
+            member_user_id,
+            Some(admin_id),
+            RosterChange::Removed {
+                reason: reason.as_str(),
+            },
+        )
+        .await?;
     if let Some(user) = users::by_id(&mut tx, member_user_id).await? {
-        outbox
+        roster
+            .outbox
             .enqueue(
                 &mut tx,
                 &templates::removed_from_team(
@@ -368,12 +442,12 @@ pub async fn remove(
                     &team.name,
                     reason.as_str(),
                 ),
-                now,
+                roster.now,
             )
             .await?;
     }
     tx.commit().await?;
-    view(db, now, admin_id).await
+    view(db, roster.now, admin_id).await
 }
 
 /// The admin renames the team.

@@ -356,3 +356,65 @@ async fn the_weeks_focus_set_by_the_coach_shows_on_every_athletes_dashboard() {
     let (_, dashboard) = stranger.get("/_api/v1/dashboard").await;
     assert!(dashboard["teamFocus"].is_null());
 }
+
+#[tokio::test]
+async fn the_coach_hears_when_an_athlete_joins_leaves_or_is_removed() {
+    let app = TestApp::spawn().await;
+    let (coach, athletes) = team(&app, &["Abe", "Bea"]).await;
+    let subjects = |mails: Vec<Value>| -> Vec<String> {
+        mails
+            .iter()
+            .map(|m| m["subject"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    let joined = subjects(app.mailbox(&coach.email, 2).await);
+    assert!(
+        joined
+            .iter()
+            .any(|s| s.starts_with("Abe") && s.contains("joined")),
+        "{joined:?}"
+    );
+    assert!(
+        joined
+            .iter()
+            .any(|s| s.starts_with("Bea") && s.contains("joined")),
+        "{joined:?}"
+    );
+    let before = joined.len();
+
+    let (status, body) = athletes[0]
+        .post(
+            &format!("/_api/v1/team/leave/{}", athletes[0].id),
+            json!({}),
+        )
+        .await;
+    assert!(status.is_success(), "{status} {body}");
+    let mails = app.mailbox(&coach.email, before + 1).await;
+    assert!(
+        mails[0]["subject"].as_str().unwrap().contains("left"),
+        "{}",
+        mails[0]
+    );
+    assert!(mails[0]["text"]
+        .as_str()
+        .unwrap()
+        .contains("Their seat is free again."));
+
+    // The admin who removes an athlete is not told what they just did; the athlete is.
+    let (status, body) = coach
+        .post(
+            "/_api/v1/team/remove",
+            json!({ "user_id": athletes[1].id, "reason": "Moved to another club" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(
+        app.mailbox(&coach.email, before + 1).await.len(),
+        before + 1
+    );
+    let removed = app.mailbox(&athletes[1].email, 1).await;
+    assert!(removed[0]["subject"]
+        .as_str()
+        .unwrap()
+        .contains("no longer a member"));
+}
