@@ -9,6 +9,7 @@ const features = [
   'account',
   'vision',
   'planning',
+  'checkin',
   'dashboard',
   'logs',
   'billing',

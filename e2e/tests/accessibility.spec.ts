@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, signIn, test } from '../support/fixtures';
+import { createUser } from '../support/users';
 
 /** Public pages, each with something that shows it has finished loading. */
 const PAGES: { path: string; ready: (page: Page) => Promise<void> }[] = [
@@ -44,6 +45,30 @@ for (const width of [375, 1280]) {
       await signIn(page, user);
       await page.goto('/meditations');
       await expect(page.getByRole('heading', { name: 'Meditations' })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  });
+}
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`at 375 px in ${colorScheme} mode`, () => {
+    test.use({ viewport: { width: 375, height: 900 }, colorScheme });
+
+    test('/check-in and the dashboard with a check-in have no serious or critical accessibility violation', async ({
+      page,
+    }) => {
+      await signIn(page, createUser('Riley', { paid: true }));
+      await page.goto('/check-in');
+      await expect(page.getByRole('heading', { name: 'Morning check-in' })).toBeVisible();
+      await page.getByRole('group', { name: 'Sleep' }).getByRole('radio', { name: '4' }).check();
+      await page.getByRole('button', { name: 'Save check-in' }).click();
+      await expect(page.getByRole('alert')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      for (const name of ['Energy', 'Mood', 'Stress', 'Confidence']) {
+        await page.getByRole('group', { name }).getByRole('radio', { name: '3' }).check();
+      }
+      await page.getByRole('button', { name: 'Save check-in' }).click();
+      await expect(page.getByTestId('checkin-trends')).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
     });
   });

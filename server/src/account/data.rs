@@ -9,6 +9,7 @@ use crate::auth::users;
 use crate::billing;
 use crate::billing::dto::{past, PastInvoice};
 use crate::billing::provider::PaymentProvider;
+use crate::checkins::dto::Checkin;
 use crate::db::{ms_to_rfc3339, Db};
 use crate::error::{AppError, Result};
 use crate::planning::dto::{DailyActionEntry, WeeklyMapEntry};
@@ -42,6 +43,8 @@ pub struct AccountExport {
     pub daily_actions: Vec<DailyActionEntry>,
     pub weekly_maps: Vec<WeeklyMapEntry>,
     pub practice_events: Vec<PracticeEvent>,
+    /// Morning check-ins, newest first.
+    pub checkins: Vec<Checkin>,
     pub notification_settings: NotificationSettings,
     /// Paid invoices from the payment provider, newest first.
     pub invoices: Vec<PastInvoice>,
@@ -89,6 +92,11 @@ pub async fn export(
         .into_iter()
         .map(Into::into)
         .collect();
+    let checkins = crate::checkins::storage::since(&mut conn, user_id, "", ALL)
+        .await?
+        .into_iter()
+        .map(Into::into)
+        .collect();
     let settings = crate::reminders::storage::get_or_default(&mut conn, user_id).await?;
     drop(conn);
     let invoices = crate::billing::service::paid_invoices(db, payments, user_id)
@@ -104,6 +112,7 @@ pub async fn export(
         daily_actions,
         weekly_maps,
         practice_events,
+        checkins,
         notification_settings: NotificationSettings::new(settings, now),
         invoices,
     })

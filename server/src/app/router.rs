@@ -18,8 +18,8 @@ use crate::error::AppError;
 use crate::http::openapi::{BearerAuth, ClientErrors};
 use crate::http::{security, static_files};
 use crate::{
-    account, auth, billing, coaching, content, dashboard, mail, planning, practice, reminders,
-    teams, vision,
+    account, auth, billing, checkins, coaching, content, dashboard, mail, planning, practice,
+    reminders, teams, vision,
 };
 
 #[derive(OpenApi)]
@@ -39,6 +39,7 @@ fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(vision::routes::routes())
         .merge(practice::routes::routes())
         .merge(planning::routes::routes())
+        .merge(checkins::routes::routes())
         .merge(dashboard::routes::routes())
         .merge(billing::routes::routes())
         .merge(teams::routes::routes())

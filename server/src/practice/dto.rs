@@ -10,7 +10,8 @@ use crate::db::ms_to_rfc3339;
 #[serde(rename_all = "camelCase")]
 pub struct PracticeEvent {
     pub id: String,
-    /// `vision_listened`, `breathing_done`, `daily_action_saved` or `weekly_map_saved`.
+    /// `vision_listened`, `breathing_done`, `daily_action_saved`, `weekly_map_saved` or
+    /// `checkin_saved`.
     pub kind: String,
     pub created_at: String,
 }

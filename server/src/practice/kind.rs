@@ -13,17 +13,20 @@ pub enum PracticeKind {
     DailyActionSaved,
     /// Saved a weekly map.
     WeeklyMapSaved,
+    /// Saved the day's first morning check-in (saving it again that day records nothing more).
+    CheckinSaved,
 }
 
 impl PracticeKind {
-    pub(crate) const ALL: [Self; 4] = [
+    pub(crate) const ALL: [Self; 5] = [
         Self::VisionListened,
         Self::BreathingDone,
         Self::DailyActionSaved,
         Self::WeeklyMapSaved,
+        Self::CheckinSaved,
     ];
 
-    /// The kinds the web app records directly; planning saves record their own.
+    /// The kinds the web app records directly; planning saves and check-ins record their own.
     pub(crate) const RECORDABLE: [Self; 2] = [Self::VisionListened, Self::BreathingDone];
 
     pub fn as_str(self) -> &'static str {
@@ -32,6 +35,7 @@ impl PracticeKind {
             Self::BreathingDone => "breathing_done",
             Self::DailyActionSaved => "daily_action_saved",
             Self::WeeklyMapSaved => "weekly_map_saved",
+            Self::CheckinSaved => "checkin_saved",
         }
     }
 

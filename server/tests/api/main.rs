@@ -8,6 +8,7 @@ mod backup;
 mod bad_input;
 mod billing;
 mod binary;
+mod checkins;
 mod cli;
 mod coach_account;
 mod coach_board;

@@ -2,6 +2,7 @@ import { createBrowserRouter } from 'react-router';
 import { accountChildRoutes, accountLayoutLazy } from '@/features/account/routes';
 import { authRoutes } from '@/features/auth/routes';
 import { billingAccountRoutes, billingMemberRoutes, billingPublicRoutes } from '@/features/billing/routes';
+import { checkinMemberRoutes } from '@/features/checkin/routes';
 import { contentMemberRoutes, contentPublicRoutes } from '@/features/content/routes';
 import { dashboardMemberRoutes } from '@/features/dashboard/routes';
 import { envRoutes } from '@/features/env/routes';
@@ -36,6 +37,7 @@ export const router = createBrowserRouter([
             children: [
               ...dashboardMemberRoutes,
               ...planningMemberRoutes,
+              ...checkinMemberRoutes,
               ...logsMemberRoutes,
               ...billingMemberRoutes,
               ...visionMemberRoutes,

@@ -12,4 +12,6 @@ export const practiceKeys = {
   dailyLogs: ['DailyLogs'] as const,
   /** The latest objectives shown on the welcome screens. */
   recentObjectives: ['RecentObjectives'] as const,
+  /** The athlete's morning check-ins (today's on the check-in screen, the trends on the dashboard). */
+  checkins: ['Checkins'] as const,
 };

@@ -50,6 +50,30 @@ export const dashboardTexts = {
     zero: 'Every streak starts with one day. Do one practice today and start yours.',
   },
 
+  checkin: {
+    heading: 'Morning check-in',
+    lead: 'How did you wake up? Sleep, energy, mood, stress and confidence.',
+    doneToday: 'Done for today. You can still change it until midnight.',
+    start: 'Morning check-in — 20 seconds',
+    edit: "Edit today's check-in",
+    trendHeading: 'Your trend',
+    windowLabel: 'Trend period',
+    days: (n: number) => `${n} days`,
+    empty: 'Check in for a few mornings and your trend shows here.',
+    scaleHint: 'Averages out of 5. For stress, lower is calmer.',
+    measures: [
+      { key: 'sleep', label: 'Sleep', high: 'great' },
+      { key: 'energy', label: 'Energy', high: 'full' },
+      { key: 'mood', label: 'Mood', high: 'great' },
+      { key: 'stress', label: 'Stress', high: 'very stressed' },
+      { key: 'confidence', label: 'Confidence', high: 'confident' },
+    ],
+    trendLabel: (label: string, days: number, mean: number | null, counted: number, high: string) =>
+      mean === null
+        ? `${label}, last ${days} days: no check-ins`
+        : `${label}, last ${days} days: average ${mean.toFixed(1)} of 5 (5 is ${high}) over ${counted} ${counted === 1 ? 'check-in' : 'check-ins'}`,
+  },
+
   heatmap: {
     heading: 'Last 12 weeks',
     summary: (active: number, total: number) =>

@@ -44,6 +44,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/checkin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The athlete's own check-ins of the last `days` local days, newest first. */
+        get: operations["list_checkins"];
+        put?: never;
+        /**
+         * Saves today's morning check-in; a second one the same local day replaces the first. The
+         *     first of the day counts as practice for the streak and the calendar.
+         */
+        post: operations["save_checkin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/contact/message": {
         parameters: {
             query?: never;
@@ -1011,6 +1032,8 @@ export interface components {
     schemas: {
         /** @description Everything SWAZ keeps about the athlete. */
         AccountExport: {
+            /** @description Morning check-ins, newest first. */
+            checkins: components["schemas"]["Checkin"][];
             dailyActions: components["schemas"]["DailyActionEntry"][];
             exportedAt: string;
             /** @description Paid invoices from the payment provider, newest first. */
@@ -1125,6 +1148,77 @@ export interface components {
              * @description The preview's `previewAt`, so the charge is what was shown (within the hour).
              */
             previewAt?: number | null;
+        };
+        /** @description One morning check-in. */
+        Checkin: {
+            /**
+             * Format: int64
+             * @description 1 (shaky) to 5 (confident).
+             */
+            confidence: number;
+            createdAt: string;
+            /** @description The athlete's local day it is for, `YYYY-MM-DD`. */
+            date: string;
+            /**
+             * Format: int64
+             * @description 1 (drained) to 5 (full of energy).
+             */
+            energy: number;
+            id: string;
+            /**
+             * Format: int64
+             * @description 1 (low) to 5 (great).
+             */
+            mood: number;
+            /** @description Plain text, shown as written; `null` when none. */
+            note?: string | null;
+            /**
+             * Format: int64
+             * @description 1 (poor) to 5 (great).
+             */
+            sleep: number;
+            /**
+             * Format: int64
+             * @description 1 (calm) to 5 (very stressed).
+             */
+            stress: number;
+            updatedAt: string;
+        };
+        /** @description What the athlete sends to check in: five ratings from 1 to 5 and an optional note. */
+        CheckinBody: {
+            /**
+             * Format: int64
+             * @description 1 to 5.
+             */
+            confidence: number;
+            /**
+             * Format: int64
+             * @description 1 to 5.
+             */
+            energy: number;
+            /**
+             * Format: int64
+             * @description 1 to 5.
+             */
+            mood: number;
+            /** @description Up to 500 characters; trimmed, blank means none. */
+            note?: string | null;
+            /**
+             * Format: int64
+             * @description 1 to 5.
+             */
+            sleep: number;
+            /**
+             * Format: int64
+             * @description 1 to 5.
+             */
+            stress: number;
+        };
+        CheckinList: {
+            /** @description Newest first, at most one a day. */
+            checkins: components["schemas"]["Checkin"][];
+            /** @description Today in the athlete's time zone, `YYYY-MM-DD`. */
+            today: string;
         };
         CheckoutBody: {
             /**
@@ -1462,7 +1556,10 @@ export interface components {
         PracticeEvent: {
             createdAt: string;
             id: string;
-            /** @description `vision_listened`, `breathing_done`, `daily_action_saved` or `weekly_map_saved`. */
+            /**
+             * @description `vision_listened`, `breathing_done`, `daily_action_saved`, `weekly_map_saved` or
+             *     `checkin_saved`.
+             */
             kind: string;
         };
         PracticeEvents: {
@@ -1856,6 +1953,116 @@ export interface operations {
             };
             /** @description The payment service refused or did not answer */
             502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_checkins: {
+        parameters: {
+            query?: {
+                /** @description How many local days back to list, today included: 1 to 366 (default 28). */
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckinList"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    save_checkin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckinBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Checkin"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

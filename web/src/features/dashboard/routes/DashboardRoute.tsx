@@ -3,6 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 import { Spinner } from '@/components/ui/Spinner';
 import { useDashboard } from '../api/get-dashboard';
+import { CheckinCard } from '../components/CheckinCard';
 import { DailyFlow } from '../components/DailyFlow';
 import { Heatmap } from '../components/Heatmap';
 import { LatestObjectives } from '../components/LatestObjectives';
@@ -45,6 +46,9 @@ export function DashboardRoute() {
         <div className="col-lg-4">
           <Streak days={data.streakDays} />
         </div>
+      </div>
+      <div className="mb-4">
+        <CheckinCard />
       </div>
       <PracticeShortcuts timeZone={data.timeZone} visionComplete={data.visionComplete} />
       <div className="row g-4 mb-4">

@@ -1,0 +1,102 @@
+//! Storage of check-ins: one row per athlete and local day.
+
+use sqlx::AnyConnection;
+
+use super::input::CheckinInput;
+use crate::practice::{storage as practice, PracticeKind};
+
+/// A row of `checkins`.
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub struct StoredCheckin {
+    pub id: String,
+    pub day: String,
+    pub sleep: i64,
+    pub energy: i64,
+    pub mood: i64,
+    pub stress: i64,
+    pub confidence: i64,
+    pub note: Option<String>,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+const COLUMNS: &str =
+    "id, day, sleep, energy, mood, stress, confidence, note, created_at, updated_at";
+
+/// Saves `user_id`'s check-in for `day` (`YYYY-MM-DD`), replacing one already saved that day.
+/// The first of the day also records `checkin_saved`. Run in a write transaction.
+pub async fn save(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    day: &str,
+    input: &CheckinInput,
+    now: i64,
+) -> sqlx::Result<StoredCheckin> {
+    let scores = [
+        input.sleep.value(),
+        input.energy.value(),
+        input.mood.value(),
+        input.stress.value(),
+        input.confidence.value(),
+    ];
+    let mut insert = sqlx::query(
+        "INSERT INTO checkins (id, user_id, day, sleep, energy, mood, stress, confidence, note, \
+         created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10) \
+         ON CONFLICT (user_id, day) DO NOTHING",
+    )
+    .bind(uuid::Uuid::new_v4().to_string())
+    .bind(user_id)
+    .bind(day);
+    for s in scores {
+        insert = insert.bind(s);
+    }
+    let inserted = insert
+        .bind(input.note.as_deref())
+        .bind(now)
+        .execute(&mut *conn)
+        .await?
+        .rows_affected();
+    if inserted == 1 {
+        practice::record(conn, user_id, PracticeKind::CheckinSaved, now).await?;
+    } else {
+        let mut update = sqlx::query(
+            "UPDATE checkins SET sleep = $1, energy = $2, mood = $3, stress = $4, \
+             confidence = $5, note = $6, updated_at = $7 WHERE user_id = $8 AND day = $9",
+        );
+        for s in scores {
+            update = update.bind(s);
+        }
+        update
+            .bind(input.note.as_deref())
+            .bind(now)
+            .bind(user_id)
+            .bind(day)
+            .execute(&mut *conn)
+            .await?;
+    }
+    sqlx::query_as::<_, StoredCheckin>(&format!(
+        "SELECT {COLUMNS} FROM checkins WHERE user_id = $1 AND day = $2"
+    ))
+    .bind(user_id)
+    .bind(day)
+    .fetch_one(conn)
+    .await
+}
+
+/// The athlete's check-ins for `since` (`YYYY-MM-DD`) and later, newest first, at most `limit`.
+pub async fn since(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    since: &str,
+    limit: i64,
+) -> sqlx::Result<Vec<StoredCheckin>> {
+    sqlx::query_as::<_, StoredCheckin>(&format!(
+        "SELECT {COLUMNS} FROM checkins WHERE user_id = $1 AND day >= $2 \
+         ORDER BY day DESC LIMIT $3"
+    ))
+    .bind(user_id)
+    .bind(since)
+    .bind(limit)
+    .fetch_all(conn)
+    .await
+}
