@@ -7,6 +7,7 @@
 //! request (nothing is cached).
 
 pub mod board;
+pub mod checkin_figures;
 pub mod focus;
 pub mod nudges;
 pub mod routes;

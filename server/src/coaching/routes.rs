@@ -10,6 +10,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::board::{self, Flag, PracticeFigures};
+use super::checkin_figures::{self, CheckinFigures};
 use super::focus::{self, FocusInput, FocusText, TeamFocus};
 use super::nudges::{self, NudgeMessage, NudgeOutcome, NudgeRequest, Nudged};
 use super::sharing::{self, Sharing, SharingChange};
@@ -108,8 +109,7 @@ pub(crate) struct BoardAthlete {
     /// The last 28 days' practice counts, oldest first, for a sparkline.
     pub last28: Option<Vec<u32>>,
     /// The latest check-in and 28-day averages; `null` unless the athlete shares check-ins.
-    #[schema(value_type = Option<Object>)]
-    pub checkin: Option<serde_json::Value>,
+    pub checkin: Option<CheckinFigures>,
     pub flags: Vec<Flag>,
 }
 
@@ -149,19 +149,44 @@ async fn athletes(conn: &mut AnyConnection, team_id: &str) -> Result<Vec<MemberR
         .collect())
 }
 
-/// The figures an athlete shares, read only when shared.
+/// What a coach may see of one athlete: read only as far as the athlete shares.
+struct Shared {
+    sharing: Sharing,
+    practice: Option<PracticeFigures>,
+    checkins: Option<CheckinFigures>,
+    flags: Vec<Flag>,
+}
+
+/// The figures `user_id` shares, with check-ins of the last `checkin_days` days.
 async fn shared_figures(
     conn: &mut AnyConnection,
     user_id: &str,
     now: chrono::DateTime<chrono::Utc>,
-) -> Result<(Sharing, Option<PracticeFigures>)> {
-    let shares = sharing::of(conn, user_id).await?;
-    if !shares.practice {
-        return Ok((shares, None));
+    checkin_days: u64,
+) -> Result<Shared> {
+    let sharing = sharing::of(conn, user_id).await?;
+    let mut shared = Shared {
+        sharing,
+        practice: None,
+        checkins: None,
+        flags: Vec::new(),
+    };
+    if !sharing.practice && !sharing.checkins {
+        return Ok(shared);
     }
     let time_zone = users::by_id(conn, user_id).await?.and_then(|u| u.time_zone);
-    let figures = board::practice_figures(conn, user_id, time_zone.as_deref(), now).await?;
-    Ok((shares, Some(figures)))
+    if sharing.practice {
+        let figures = board::practice_figures(conn, user_id, time_zone.as_deref(), now).await?;
+        shared.flags.extend(board::practice_flags(&figures));
+        shared.practice = Some(figures);
+    }
+    if sharing.checkins {
+        let today = days::local_day(now, TimeZone::stored_or_utc(time_zone.as_deref()).tz());
+        let (figures, flags) = checkin_figures::figures(conn, user_id, today, checkin_days).await?;
+        shared.flags.extend(flags);
+        shared.checkins = Some(figures);
+    }
+    Ok(shared)
 }
 
 /// The coach board: each athlete's shared figures and flags, the team's share who practised
@@ -181,11 +206,12 @@ pub(crate) async fn get_board(
     let (mut today, mut week, mut sharing_practice) = (0, 0, 0);
     let mut calendar: std::collections::BTreeMap<String, u32> = Default::default();
     for member in athletes(&mut conn, &admin.team.id).await? {
-        let (shares, figures) = shared_figures(&mut conn, &member.user_id, now).await?;
-        let flags = figures
-            .as_ref()
-            .map(board::practice_flags)
-            .unwrap_or_default();
+        let Shared {
+            sharing: shares,
+            practice: figures,
+            checkins,
+            flags,
+        } = shared_figures(&mut conn, &member.user_id, now, 28).await?;
         if let Some(f) = &figures {
             sharing_practice += 1;
             today += u32::from(f.calendar.last().is_some_and(|d| d.count > 0));
@@ -214,7 +240,7 @@ pub(crate) async fn get_board(
                         .map(|d| d.count)
                         .collect()
                 }),
-                checkin: None,
+                checkin: checkins,
                 flags,
             },
         ));
@@ -267,9 +293,9 @@ pub(crate) struct AthleteDetail {
     /// `null` unless the athlete shares their practice.
     pub practice: Option<PracticeFigures>,
     pub flags: Vec<Flag>,
-    /// `null` unless the athlete shares check-ins.
-    #[schema(value_type = Option<Object>)]
-    pub checkins: Option<serde_json::Value>,
+    /// The last 12 weeks' check-ins (numbers only) and 28-day averages; `null` unless the
+    /// athlete shares check-ins.
+    pub checkins: Option<CheckinFigures>,
     /// The daily actions and weekly maps the athlete chose to show, newest first.
     pub shared_entries: Vec<LogEntry>,
 }
@@ -293,11 +319,7 @@ pub(crate) async fn get_athlete(
         .into_iter()
         .find(|m| m.user_id == user_id)
         .ok_or_else(|| AppError::not_found("There is no such athlete in your team."))?;
-    let (shares, figures) = shared_figures(&mut conn, &member.user_id, now).await?;
-    let flags = figures
-        .as_ref()
-        .map(board::practice_flags)
-        .unwrap_or_default();
+    let shared = shared_figures(&mut conn, &member.user_id, now, days::HEATMAP_DAYS).await?;
     let (daily, weekly) = planning::shared_entries(&mut conn, &member.user_id, 100).await?;
     let mut entries: Vec<LogEntry> = daily
         .into_iter()
@@ -309,10 +331,10 @@ pub(crate) async fn get_athlete(
         user_id: member.user_id,
         first_name: member.first_name,
         last_name: member.last_name,
-        sharing: shares,
-        practice: figures,
-        flags,
-        checkins: None,
+        sharing: shared.sharing,
+        practice: shared.practice,
+        flags: shared.flags,
+        checkins: shared.checkins,
         shared_entries: entries,
     }))
 }
@@ -367,8 +389,11 @@ pub(crate) async fn send_nudge(
         None => {
             let mut quiet = Vec::new();
             for athlete in &team_athletes {
-                let (_, figures) = shared_figures(&mut conn, &athlete.user_id, now).await?;
-                if figures.is_some_and(|f| f.calendar.last().is_none_or(|d| d.count == 0)) {
+                let shared = shared_figures(&mut conn, &athlete.user_id, now, 1).await?;
+                if shared
+                    .practice
+                    .is_some_and(|f| f.calendar.last().is_none_or(|d| d.count == 0))
+                {
                     quiet.push(athlete.clone());
                 }
             }

@@ -418,3 +418,58 @@ async fn the_coach_hears_when_an_athlete_joins_leaves_or_is_removed() {
         .unwrap()
         .contains("no longer a member"));
 }
+
+#[tokio::test]
+async fn check_ins_reach_the_coach_as_numbers_only_when_shared_and_a_three_day_dip_is_flagged() {
+    let app = TestApp::spawn().await;
+    let (coach, athletes) = team(&app, &["Abe"]).await;
+    let mut abe = athletes[0].clone();
+    // Ten good days, then three days of low energy; every note carries a marker.
+    for day in 0..13 {
+        if day > 0 {
+            app.clock().advance(Duration::days(1));
+            abe = abe.with_token(&app.fresh_token(&abe.email).await);
+        }
+        let energy = if day < 10 { 5 } else { 2 };
+        let (status, body) = abe
+            .post(
+                "/_api/v1/checkin",
+                json!({ "sleep": 4, "energy": energy, "mood": 4, "stress": 2, "confidence": 4,
+                        "note": format!("NOTE-MARKER day {day}") }),
+            )
+            .await;
+        assert_eq!(status, StatusCode::CREATED, "{body}");
+    }
+    let coach = coach.with_token(&app.fresh_token(&coach.email).await);
+    let detail = format!("/_api/v1/team/athletes/{}", abe.id);
+
+    let b = board(&coach).await;
+    assert!(
+        row(&b, "Abe")["checkin"].is_null(),
+        "check-ins start private"
+    );
+    assert!(!b.to_string().contains("checkin_energy_down"));
+    let (_, d) = coach.get(&detail).await;
+    assert!(d["checkins"].is_null());
+
+    abe.put(SHARING, json!({ "practice": true, "checkins": true }))
+        .await;
+    let b = board(&coach).await;
+    let checkin = &row(&b, "Abe")["checkin"];
+    assert_eq!(checkin["latest"]["energy"], 2);
+    assert_eq!(checkin["count28"], 13);
+    assert_eq!(checkin["averages28"]["energy"], 4.3);
+    assert_eq!(
+        row(&b, "Abe")["flags"],
+        json!([{ "code": "checkin_energy_down", "label": "Energy down 3 days running" }])
+    );
+    assert_eq!(b["athletes"][0]["firstName"], "Abe");
+    let (_, d) = coach.get(&detail).await;
+    assert_eq!(d["checkins"]["recent"].as_array().unwrap().len(), 13);
+    for answer in [b.to_string(), d.to_string()] {
+        assert!(
+            !answer.contains("NOTE-MARKER"),
+            "a check-in note reached the coach: {answer}"
+        );
+    }
+}

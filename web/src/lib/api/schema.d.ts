@@ -1049,8 +1049,7 @@ export interface components {
         };
         /** @description One athlete as their coach sees them: shared figures over 12 weeks and shared entries. */
         AthleteDetail: {
-            /** @description `null` unless the athlete shares check-ins. */
-            checkins?: Record<string, never> | null;
+            checkins?: null | components["schemas"]["CheckinFigures"];
             firstName: string;
             flags: components["schemas"]["Flag"][];
             lastName: string;
@@ -1094,6 +1093,19 @@ export interface components {
             q8: string | null;
             q9: string | null;
         };
+        /** @description Each measure's average, to one decimal. */
+        Averages: {
+            /** Format: double */
+            confidence: number;
+            /** Format: double */
+            energy: number;
+            /** Format: double */
+            mood: number;
+            /** Format: double */
+            sleep: number;
+            /** Format: double */
+            stress: number;
+        };
         BillingHistory: {
             history: components["schemas"]["PastInvoice"][];
             upcoming?: null | components["schemas"]["UpcomingInvoice"];
@@ -1109,8 +1121,7 @@ export interface components {
         };
         /** @description One athlete's row of the board: `null` where the athlete does not share. */
         BoardAthlete: {
-            /** @description The latest check-in and 28-day averages; `null` unless the athlete shares check-ins. */
-            checkin?: Record<string, never> | null;
+            checkin?: null | components["schemas"]["CheckinFigures"];
             firstName: string;
             flags: components["schemas"]["Flag"][];
             /** @description The last 28 days' practice counts, oldest first, for a sparkline. */
@@ -1213,6 +1224,17 @@ export interface components {
              * @description 1 to 5.
              */
             stress: number;
+        };
+        CheckinFigures: {
+            averages28?: null | components["schemas"]["Averages"];
+            /**
+             * Format: int32
+             * @description Check-ins in the last 28 days.
+             */
+            count28: number;
+            latest?: null | components["schemas"]["Scores"];
+            /** @description The check-ins of the period asked for, oldest first. */
+            recent: components["schemas"]["Scores"][];
         };
         CheckinList: {
             /** @description Newest first, at most one a day. */
@@ -1615,6 +1637,24 @@ export interface components {
             /** @description Required, at most 500 characters. */
             reason?: string;
             user_id: string;
+        };
+        /** @description One check-in's five numbers. */
+        Scores: {
+            /** Format: int64 */
+            confidence: number;
+            /** @description The athlete's local day, `YYYY-MM-DD`. */
+            date: string;
+            /** Format: int64 */
+            energy: number;
+            /** Format: int64 */
+            mood: number;
+            /** Format: int64 */
+            sleep: number;
+            /**
+             * Format: int64
+             * @description 1 (calm) to 5 (very stressed): higher is worse.
+             */
+            stress: number;
         };
         /** @description The notification settings as the athlete sends them; every field is required. */
         SettingsBody: {
