@@ -10,8 +10,8 @@ function browserTimeZone(): string | undefined {
 
 /**
  * Stores the browser's time zone once per signed-in user whose profile has none yet, so the
- * streak and calendar count the athlete's own days; the dashboard is then recounted. Silent:
- * a failure is tried again at the next session.
+ * streak, calendar and check-ins count the athlete's own days; the dashboard and check-ins are
+ * then read again. Silent: a failure is tried again at the next session.
  */
 export function useTimeZoneSync(userId: string | undefined, profile: SwazProfile | undefined) {
   const queryClient = useQueryClient();
@@ -20,7 +20,9 @@ export function useTimeZoneSync(userId: string | undefined, profile: SwazProfile
     mutationFn: updateTimeZone,
     onSuccess: async (saved) => {
       queryClient.setQueryData(profileKey, saved);
-      await queryClient.invalidateQueries({ queryKey: practiceKeys.dashboard });
+      await Promise.all(
+        [practiceKeys.dashboard, practiceKeys.checkins].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      );
     },
   });
 
