@@ -29,7 +29,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(get_sharing, put_sharing))
         .routes(routes!(share_entry))
         .routes(routes!(get_board))
-        .routes(routes!(get_athlete))
+        .routes(routes!(get_team_athlete))
 }
 
 /// What the caller's team coaches may see.
@@ -277,7 +277,7 @@ pub(crate) struct AthleteDetail {
               (status = 403, description = "Not an admin of the team", body = ErrorBody),
               (status = 404, description = "Not part of a team, or no such athlete in it", body = ErrorBody)),
     security(("bearer" = [])))]
-pub(crate) async fn get_athlete(
+pub(crate) async fn get_team_athlete(
     State(state): State<AppState>,
     admin: TeamAdmin<action::SeeBoard>,
     Path(user_id): Path<String>,
