@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { accessToken, expect, signIn, submitLogin, test, toast } from '../support/fixtures';
 import { createUser, type TestUser } from '../support/users';
@@ -51,6 +52,23 @@ async function athleteJoins(browser: Browser, baseURL: string | undefined, path:
   return { athlete, page };
 }
 
+/** Serious or critical WCAG 2.1 AA findings on the settled page, in light and dark. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const found: string[] = [];
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    for (const v of results.violations) {
+      if (v.impact === 'serious' || v.impact === 'critical') {
+        found.push(`${scheme}: ${v.id}: ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
+      }
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  return found;
+}
+
 async function shoot(page: Page, name: string) {
   if (!SHOTS) return;
   for (const scheme of ['light', 'dark'] as const) {
@@ -91,6 +109,7 @@ test('the coach board shows the athlete who practised with figures and the one w
   await expect(share).toBeChecked();
   await ana.page.reload();
   await expect(ana.page.getByRole('switch', { name: 'Share with my coach' })).toBeChecked();
+  await shoot(ana.page, 'logs');
 
   // Ben keeps his practice to himself: Account → What my coach sees.
   await ben.page.goto('/account');
@@ -106,6 +125,7 @@ test('the coach board shows the athlete who practised with figures and the one w
   await ben.page.reload();
   await expect(ben.page.getByRole('switch', { name: 'My practice' })).not.toBeChecked();
   await shoot(ben.page, 'account-coach-sharing');
+  expect(await seriousViolations(ben.page)).toEqual([]);
 
   // The coach, on a phone: the Board tab.
   await page.setViewportSize(PHONE);
@@ -133,6 +153,7 @@ test('the coach board shows the athlete who practised with figures and the one w
   // Rows stack on a phone: nothing runs off the side.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   await shoot(page, 'board');
+  expect(await seriousViolations(page)).toEqual([]);
 
   // One tap to Ana: her calendar and today's checklist.
   await page.getByRole('link', { name: 'Open Ana' }).click();
@@ -145,6 +166,7 @@ test('the coach board shows the athlete who practised with figures and the one w
   await expect(page.getByTestId('shared-entry')).toContainText('Won every sprint');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   await shoot(page, 'athlete');
+  expect(await seriousViolations(page)).toEqual([]);
 
   // Ben's detail says the same as his row.
   await page.getByRole('link', { name: 'Back to the board' }).click();

@@ -148,7 +148,7 @@ function AthleteScreen({ athlete, now }: { athlete: AthleteDetail; now: Date }) 
         ) : (
           athlete.sharedEntries.map((entry) => (
             <article key={`${entry.kind}-${entry.id}`} className="mb-4" data-testid="shared-entry">
-              <h4 className="h5 mt-3">
+              <h4 className="h6 mt-3 mb-2">
                 {kindLabel(entry.kind)} · <time dateTime={entry.createdAt}>{entryDate.format(new Date(entry.createdAt))}</time>
               </h4>
               <LogEntryAnswers entry={entry} headingLevel="h5" />

@@ -57,7 +57,7 @@ function BoardScreen({ board, now }: { board: Board; now: Date }) {
           <Card className="h-100 shadow-sm">
             <Card.Body>
               <p className="mb-0" data-testid="practised-today">
-                <span className="team-share d-block">
+                <span className="team-share d-block" aria-hidden="true">
                   {board.practisedToday.athletes}/{board.practisedToday.of}
                 </span>
                 <span className="small">{t.practisedToday(board.practisedToday.athletes, board.practisedToday.of)}</span>
@@ -69,7 +69,7 @@ function BoardScreen({ board, now }: { board: Board; now: Date }) {
           <Card className="h-100 shadow-sm">
             <Card.Body>
               <p className="mb-0" data-testid="practised-week">
-                <span className="team-share d-block">
+                <span className="team-share d-block" aria-hidden="true">
                   {board.practisedThisWeek.athletes}/{board.practisedThisWeek.of}
                 </span>
                 <span className="small">{t.practisedThisWeek(board.practisedThisWeek.athletes, board.practisedThisWeek.of)}</span>
