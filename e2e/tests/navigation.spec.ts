@@ -38,7 +38,7 @@ test.describe('on a 375 px phone', () => {
     await signIn(page, user);
     await page.goto('/account');
     const tabs = page.getByRole('navigation', { name: 'Account' }).getByRole('link');
-    await expect(tabs).toHaveCount(6);
+    await expect(tabs).toHaveCount(7);
     for (const tab of await tabs.all()) {
       const box = (await tab.boundingBox())!;
       expect(box.x).toBeGreaterThanOrEqual(0);

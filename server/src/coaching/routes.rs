@@ -33,7 +33,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(get_sharing, put_sharing))
         .routes(routes!(share_entry))
         .routes(routes!(get_board))
-        .routes(routes!(get_athlete))
+        .routes(routes!(get_team_athlete))
         .routes(routes!(send_nudge))
         .routes(routes!(get_focus, put_focus))
 }
@@ -307,7 +307,7 @@ pub(crate) struct AthleteDetail {
               (status = 403, description = "Not an admin of the team", body = ErrorBody),
               (status = 404, description = "Not part of a team, or no such athlete in it", body = ErrorBody)),
     security(("bearer" = [])))]
-pub(crate) async fn get_athlete(
+pub(crate) async fn get_team_athlete(
     State(state): State<AppState>,
     admin: TeamAdmin<action::SeeBoard>,
     Path(user_id): Path<String>,

@@ -204,10 +204,13 @@ pub(crate) struct LogEntry {
     pub created_at: String,
     pub daily_action: Option<DailyActionEntry>,
     pub weekly_map: Option<WeeklyMapEntry>,
+    /// Whether the athlete shows this entry to their team's coaches (`PUT /dailylogs/{id}/sharing`).
+    pub shared_with_coach: bool,
 }
 
 impl LogEntry {
     pub(crate) fn daily(d: DailyAction) -> Self {
+        let shared_with_coach = d.shared_at.is_some();
         let entry = DailyActionEntry::from(d);
         Self {
             id: entry.id.clone(),
@@ -215,10 +218,12 @@ impl LogEntry {
             created_at: entry.created_at.clone(),
             daily_action: Some(entry),
             weekly_map: None,
+            shared_with_coach,
         }
     }
 
     pub(crate) fn weekly(w: WeeklyMap) -> Self {
+        let shared_with_coach = w.shared_at.is_some();
         let entry = WeeklyMapEntry::from(w);
         Self {
             id: entry.id.clone(),
@@ -226,6 +231,7 @@ impl LogEntry {
             created_at: entry.created_at.clone(),
             daily_action: None,
             weekly_map: Some(entry),
+            shared_with_coach,
         }
     }
 }

@@ -15,6 +15,8 @@ pub struct DailyAction {
     /// `q1`..`q6`.
     pub plan: [String; 6],
     pub created_at: i64,
+    /// When the athlete showed it to their team's coaches; `None` while it is private.
+    pub shared_at: Option<i64>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,6 +32,8 @@ pub struct WeeklyMap {
     /// `q6`..`q11`.
     pub plan: [String; 6],
     pub created_at: i64,
+    /// When the athlete showed it to their team's coaches; `None` while it is private.
+    pub shared_at: Option<i64>,
 }
 
 /// Where a page of entries ends: the next page holds what is strictly older.
@@ -39,9 +43,9 @@ pub struct Cursor {
     pub id: String,
 }
 
-const DAILY_COLUMNS: &str = "id, r1, r2, r3, q1, q2, q3, q4, q5, q6, created_at";
+const DAILY_COLUMNS: &str = "id, r1, r2, r3, q1, q2, q3, q4, q5, q6, created_at, shared_at";
 const WEEKLY_COLUMNS: &str =
-    "id, is_first, q1, q2, q3, q4, q5, q6, q7, q8, q9, q10, q11, created_at";
+    "id, is_first, q1, q2, q3, q4, q5, q6, q7, q8, q9, q10, q11, created_at, shared_at";
 
 /// A daily action as its columns read.
 #[derive(sqlx::FromRow)]
@@ -57,6 +61,7 @@ struct DailyRow {
     q5: String,
     q6: String,
     created_at: i64,
+    shared_at: Option<i64>,
 }
 
 impl From<DailyRow> for DailyAction {
@@ -68,6 +73,7 @@ impl From<DailyRow> for DailyAction {
             r3: r.r3,
             plan: [r.q1, r.q2, r.q3, r.q4, r.q5, r.q6],
             created_at: r.created_at,
+            shared_at: r.shared_at,
         }
     }
 }
@@ -89,6 +95,7 @@ struct WeeklyRow {
     q10: String,
     q11: String,
     created_at: i64,
+    shared_at: Option<i64>,
 }
 
 impl From<WeeklyRow> for WeeklyMap {
@@ -103,6 +110,7 @@ impl From<WeeklyRow> for WeeklyMap {
             q5: r.q5,
             plan: [r.q6, r.q7, r.q8, r.q9, r.q10, r.q11],
             created_at: r.created_at,
+            shared_at: r.shared_at,
         }
     }
 }
@@ -121,6 +129,7 @@ pub async fn save_daily_action(
         r3: input.presence.value(),
         plan: input.plan.clone().map(|t| t.into_string()),
         created_at: now,
+        shared_at: None,
     };
     let mut query = sqlx::query(
         "INSERT INTO daily_actions (id, user_id, r1, r2, r3, q1, q2, q3, q4, q5, q6, created_at) \
@@ -158,6 +167,7 @@ pub async fn save_weekly_map(
         q5: text(&review.gratitude),
         plan: input.plan.clone().map(|t| t.into_string()),
         created_at: now,
+        shared_at: None,
     };
     let mut query = sqlx::query(
         "INSERT INTO weekly_maps (id, user_id, is_first, q1, q2, q3, q4, q5, \

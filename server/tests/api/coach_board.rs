@@ -473,3 +473,41 @@ async fn check_ins_reach_the_coach_as_numbers_only_when_shared_and_a_three_day_d
         );
     }
 }
+
+#[tokio::test]
+async fn the_daily_logs_tell_the_athlete_which_entries_their_coach_sees() {
+    let app = TestApp::spawn().await;
+    let (_coach, athletes) = team(&app, &["Abe"]).await;
+    let abe = &athletes[0];
+    let kept = write_entry(abe, "KEPT").await;
+    let shared = write_entry(abe, "SHOWN").await;
+    abe.put(
+        &format!("/_api/v1/dailylogs/{shared}/sharing"),
+        json!({ "shared": true }),
+    )
+    .await;
+
+    let (status, logs) = abe.get("/_api/v1/dailylogs").await;
+    assert_eq!(status, StatusCode::OK, "{logs}");
+    let shared_with_coach = |id: &str| {
+        logs["entries"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|e| e["id"] == id)
+            .unwrap_or_else(|| panic!("{id} is not in the logs: {logs}"))["sharedWithCoach"]
+            .clone()
+    };
+    assert_eq!(shared_with_coach(&shared), json!(true));
+    assert_eq!(shared_with_coach(&kept), json!(false));
+    let (_, one) = abe.get(&format!("/_api/v1/dailylogs/{shared}")).await;
+    assert_eq!(one["sharedWithCoach"], json!(true), "{one}");
+
+    abe.put(
+        &format!("/_api/v1/dailylogs/{shared}/sharing"),
+        json!({ "shared": false }),
+    )
+    .await;
+    let (_, after) = abe.get(&format!("/_api/v1/dailylogs/{shared}")).await;
+    assert_eq!(after["sharedWithCoach"], json!(false), "{after}");
+}

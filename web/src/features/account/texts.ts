@@ -7,6 +7,26 @@ export const accountTexts = {
     team: 'Team',
     billing: 'Billing',
     notifications: 'Notifications',
+    coachSharing: 'What my coach sees',
+  },
+  coachSharing: {
+    title: 'What my coach sees',
+    lead: 'The admins of your team see what you switch on here, from their next look at the team board. Without a team, nobody sees any of it.',
+    loading: 'Loading...',
+    loadFailed: 'What your coach sees could not be loaded.',
+    retry: 'Try again',
+    practice: 'My practice',
+    practiceHelp:
+      'The days you practise, your streak, today’s checklist (vision, breathing, daily action) and when you last practised. Off: your coach sees “Not shared”.',
+    checkins: 'My check-in scores',
+    checkinsHelp:
+      'The five numbers of your morning check-in (sleep, energy, mood, stress, confidence), never its note.',
+    written:
+      'Your coach never sees what you write (your vision, daily actions, weekly maps or check-in notes) unless you share one entry from Daily Logs.',
+    saving: 'Saving...',
+    saved: (practice: boolean, checkins: boolean) =>
+      `Saved. Your coach now sees ${practice ? 'your practice' : 'no practice'} and ${checkins ? 'your check-in scores' : 'no check-in scores'}.`,
+    saveFailed: 'Your choice could not be saved. Please try again.',
   },
   profile: {
     title: 'Information',

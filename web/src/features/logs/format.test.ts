@@ -14,6 +14,7 @@ const daily: LogEntry = {
   id: 'd1',
   kind: 'dailyAction',
   createdAt: '2026-11-25T04:30:00Z',
+  sharedWithCoach: false,
   dailyAction: {
     id: 'd1',
     createdAt: '2026-11-25T04:30:00Z',
@@ -34,6 +35,7 @@ const weekly = (first: boolean): LogEntry => ({
   id: 'w1',
   kind: 'weeklyMap',
   createdAt: '2026-11-22T18:00:00Z',
+  sharedWithCoach: false,
   dailyAction: null,
   weeklyMap: {
     id: 'w1',

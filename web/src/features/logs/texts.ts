@@ -1,5 +1,8 @@
-/** Copy of the daily logs and a log entry (SPEC §2, DESIGN §5). */
+import { logEntryTexts } from '@/lib/log-entry';
+
+/** Copy of the daily logs and a log entry (SPEC §2, DESIGN §5); the questions live in lib/log-entry. */
 export const logsTexts = {
+  ...logEntryTexts,
   title: 'Daily Logs',
   lead: 'Every daily action and weekly map you have saved, newest first.',
   loading: 'Loading your logs...',
@@ -16,46 +19,18 @@ export const logsTexts = {
     planWeek: 'Plan your week',
   },
 
-  kinds: {
-    dailyAction: 'Daily action',
-    weeklyMap: 'Weekly map',
-  } as Record<string, string>,
-
   entryTitle: 'Daily Log',
   back: 'Back to Daily Logs',
   notFound: 'This log entry was not found',
   notFoundBody: 'It may have been removed, or the link is not quite right.',
   entryLoadFailed: 'This log entry could not be loaded.',
   savedAt: (when: string) => `Saved ${when}`,
-  review: 'Review',
-  plan: 'Plan',
+  share: {
+    label: 'Share with my coach',
+    help: 'Your team’s coaches see this entry’s answers while this is on.',
+    shared: 'Shared with your coach',
+    hidden: 'No longer shared with your coach',
+    failed: 'The entry’s sharing could not be changed. Please try again.',
+  },
   firstMapNote: 'Your first weekly map: it starts with the plan, there was no week to review yet.',
-  rating: (value: number) => `${value} / 10`,
-  blank: '—',
-
-  dailyAction: {
-    r1: "Today's wins",
-    r2: 'What I learned today',
-    r3: 'How present I was today (1-10)',
-    q1: 'Vision objective 1',
-    q2: 'Vision objective 2',
-    q3: 'Vision objective 3',
-    q4: 'Mind',
-    q5: 'Body',
-    q6: 'Soul',
-  },
-
-  weeklyMap: {
-    q1: "This week's biggest win",
-    q2: "This week's lesson",
-    q3: "What I'll do differently",
-    q4: 'How closely I lived my vision (1-10)',
-    q5: 'What I am grateful for',
-    q6: 'Vision objective 1',
-    q7: 'Vision objective 2',
-    q8: 'Vision objective 3',
-    q9: 'Mind',
-    q10: 'Body',
-    q11: 'Soul',
-  },
 };

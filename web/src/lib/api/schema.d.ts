@@ -623,7 +623,7 @@ export interface paths {
             cookie?: never;
         };
         /** One athlete of the coach's team (404 for anyone not an athlete of it). */
-        get: operations["get_athlete"];
+        get: operations["get_team_athlete"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1441,6 +1441,8 @@ export interface components {
             id: string;
             /** @description `dailyAction` or `weeklyMap`. */
             kind: string;
+            /** @description Whether the athlete shows this entry to their team's coaches (`PUT /dailylogs/{id}/sharing`). */
+            sharedWithCoach: boolean;
             weeklyMap?: null | components["schemas"]["WeeklyMapEntry"];
         };
         /** @description Which member an admin acts on. */
@@ -3716,7 +3718,7 @@ export interface operations {
             };
         };
     };
-    get_athlete: {
+    get_team_athlete: {
         parameters: {
             query?: never;
             header?: never;

@@ -9,6 +9,7 @@ const LINKS = [
   { to: '/account/team-config', label: accountTexts.nav.team },
   { to: '/account/billing', label: accountTexts.nav.billing },
   { to: '/account/notification-settings', label: accountTexts.nav.notifications },
+  { to: '/account/coach-sharing', label: accountTexts.nav.coachSharing },
 ];
 
 /** Sub-navigation between the account screens. */

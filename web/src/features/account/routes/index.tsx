@@ -11,4 +11,5 @@ export const accountChildRoutes: RouteObject[] = [
   { index: true, lazy: lazyScreen(screens, (s) => <s.AccountHome />) },
   { path: 'change-password', lazy: lazyScreen(screens, (s) => <s.SignInSettings />) },
   { path: 'notification-settings', lazy: lazyScreen(screens, (s) => <s.NotificationSettingsForm />) },
+  { path: 'coach-sharing', lazy: lazyScreen(screens, (s) => <s.CoachSharingSection />) },
 ];

@@ -5,6 +5,7 @@ import { ProfileForm } from '../components/ProfileForm';
 import { TimeZoneForm } from '../components/TimeZoneForm';
 import { TwoFactorSection } from '../components/TwoFactorSection';
 
+export { CoachSharingSection } from '../components/CoachSharingSection';
 export { NotificationSettingsForm } from '../components/NotificationSettingsForm';
 export { AccountLayout } from './AccountLayout';
 

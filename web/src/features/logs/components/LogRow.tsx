@@ -1,16 +1,19 @@
 import { Link } from 'react-router';
 import type { LogEntry } from '../api/get-daily-logs';
 import { formatLogDay, kindLabel, previewOf } from '../format';
+import { ShareWithCoach } from './ShareWithCoach';
 
-/** One entry of the list: date, kind and a line of what was written, linking to the whole entry. */
-export function LogRow({ entry, timeZone }: { entry: LogEntry; timeZone: string }) {
+/**
+ * One entry of the list: date, kind and a line of what was written, linking to the whole
+ * entry; for an athlete in a team, the switch that shows it to their coach.
+ */
+export function LogRow({ entry, timeZone, canShare }: { entry: LogEntry; timeZone: string; canShare: boolean }) {
   const daily = entry.kind === 'dailyAction';
-  return (
+  const link = (
     <Link
       to={`/daily-logs/${encodeURIComponent(entry.id)}`}
-      className="list-group-item list-group-item-action py-3"
-      data-testid="log-row"
-      data-kind={entry.kind}
+      className={canShare ? 'd-block text-reset text-decoration-none logs-row-link' : 'list-group-item list-group-item-action py-3'}
+      {...(canShare ? {} : { 'data-testid': 'log-row', 'data-kind': entry.kind })}
     >
       <div className="d-flex justify-content-between align-items-center gap-2 mb-1">
         <time className="fw-semibold" dateTime={entry.createdAt}>
@@ -22,5 +25,14 @@ export function LogRow({ entry, timeZone }: { entry: LogEntry; timeZone: string 
         {previewOf(entry)}
       </p>
     </Link>
+  );
+  if (!canShare) return link;
+  return (
+    <div className="list-group-item py-3" data-testid="log-row" data-kind={entry.kind}>
+      {link}
+      <div className="mt-2">
+        <ShareWithCoach entry={entry} />
+      </div>
+    </div>
   );
 }

@@ -1,12 +1,12 @@
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
-import Card from 'react-bootstrap/Card';
 import Container from 'react-bootstrap/Container';
 import { Link, useParams } from 'react-router';
+import { LogEntryAnswers } from '@/components/ui/LogEntryAnswers';
 import { Spinner } from '@/components/ui/Spinner';
 import { useDailyLog } from '../api/get-daily-log';
 import { useAthleteTimeZone } from '../components/use-athlete-time-zone';
-import { answerSections, formatLogDateTime, isFirstMap, kindLabel } from '../format';
+import { formatLogDateTime, isFirstMap, kindLabel } from '../format';
 import { logsTexts as t } from '../texts';
 
 function BackLink() {
@@ -56,23 +56,7 @@ export function LogDetailRoute() {
           <h1 className="h2 mb-1">{formatLogDateTime(log.createdAt, timeZone)}</h1>
           {isFirstMap(log) && <p className="text-body-secondary mb-0">{t.firstMapNote}</p>}
         </header>
-        {answerSections(log).map((section) => (
-          <Card key={section.heading} className="shadow-sm mb-4" as="section">
-            <Card.Header as="h2" className="h5 mb-0 py-3">
-              {section.heading}
-            </Card.Header>
-            <Card.Body>
-              <dl className="mb-0 logs-answers">
-                {section.answers.map((answer) => (
-                  <div key={answer.key} className="mb-3" data-testid={`answer-${answer.key}`}>
-                    <dt className="small text-uppercase text-body-secondary fw-semibold">{answer.label}</dt>
-                    <dd className="mb-0 logs-answer">{answer.value}</dd>
-                  </div>
-                ))}
-              </dl>
-            </Card.Body>
-          </Card>
-        ))}
+        <LogEntryAnswers entry={log} />
       </article>
     );
   }

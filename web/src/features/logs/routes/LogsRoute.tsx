@@ -3,6 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 import { Link } from 'react-router';
 import { Spinner } from '@/components/ui/Spinner';
+import { useProfile } from '@/lib/queries/profile';
 import { useDailyLogs } from '../api/get-daily-logs';
 import { LoadMoreSentinel } from '../components/LoadMoreSentinel';
 import { LogRow } from '../components/LogRow';
@@ -13,6 +14,9 @@ import { logsTexts as t } from '../texts';
 export function LogsRoute() {
   const logs = useDailyLogs();
   const timeZone = useAthleteTimeZone();
+  const profile = useProfile();
+  // An athlete of a team may show an entry to its coaches; the coach has no one to show it to.
+  const canShare = Boolean(profile.data?.team && profile.data.team.teamRole !== 'admin');
   const entries = logs.data?.pages.flatMap((page) => page.entries) ?? [];
 
   const loadMore = () => {
@@ -51,7 +55,7 @@ export function LogsRoute() {
       <>
         <div className="list-group shadow-sm" data-testid="log-list">
           {entries.map((entry) => (
-            <LogRow key={`${entry.kind}-${entry.id}`} entry={entry} timeZone={timeZone} />
+            <LogRow key={`${entry.kind}-${entry.id}`} entry={entry} timeZone={timeZone} canShare={canShare} />
           ))}
         </div>
         {logs.hasNextPage ? (

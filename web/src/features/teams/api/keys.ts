@@ -7,4 +7,8 @@ export const teamKeys = {
   /** The shared profile key: the profile carries the team and the PAID role a team gives. */
   profile: profileKey,
   invite: (hash: string) => ['TeamInvite', hash] as const,
+  /** The coach board: every athlete's shared figures. */
+  board: ['TeamBoard'] as const,
+  /** One athlete as their coach sees them. */
+  athlete: (userId: string) => ['TeamAthlete', userId] as const,
 };

@@ -50,6 +50,14 @@ export function InviteRoute() {
           </Badge>
         </p>
         {seatsLeft <= 0 && <Alert variant="warning">{t.noSeats}</Alert>}
+        <section className="border rounded-3 p-3 mb-4 bg-body-tertiary" aria-labelledby="coach-sees" data-testid="coach-sees">
+          <h2 className="h6" id="coach-sees">
+            {t.coachSeesTitle}
+          </h2>
+          <p className="mb-2">{t.coachSees}</p>
+          <p className="mb-2">{t.coachDoesNotSee}</p>
+          <p className="small text-body-secondary mb-0">{t.coachSeesChange}</p>
+        </section>
         {session ? (
           <JoinTeam hash={inviteHash} teamName={teamName} email={user?.email} />
         ) : (

@@ -15,6 +15,7 @@ import { MemberCard } from '../components/MemberCard';
 import { PromotionNotice } from '../components/PromotionNotice';
 import { RemoveMemberDialog } from '../components/RemoveMemberDialog';
 import { TeamNameForm } from '../components/TeamNameForm';
+import { TeamTabs } from '../components/TeamTabs';
 import { displayName, type TeamMember, type TeamMembers } from '../team';
 import { teamTexts as t } from '../texts';
 
@@ -71,6 +72,7 @@ function TeamScreen({ team }: { team: TeamMembers }) {
 
   return (
     <>
+      {isAdmin && <TeamTabs />}
       {team.myRole === 'pending_admin' && <PromotionNotice teamName={team.teamName} />}
       <Card className="shadow-sm mb-4">
         <Card.Body className="p-4">

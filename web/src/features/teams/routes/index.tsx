@@ -10,4 +10,6 @@ export const teamPublicRoutes: RouteObject[] = [
 /** Children of /account. */
 export const teamAccountRoutes: RouteObject[] = [
   { path: 'team-config', lazy: lazyScreen(screens, (s) => <s.TeamConfigRoute />) },
+  { path: 'team-config/board', lazy: lazyScreen(screens, (s) => <s.BoardRoute />) },
+  { path: 'team-config/athletes/:userId', lazy: lazyScreen(screens, (s) => <s.AthleteRoute />) },
 ];

@@ -3,3 +3,5 @@ import '../teams.css';
 
 export { InviteRoute } from './InviteRoute';
 export { TeamConfigRoute } from './TeamConfigRoute';
+export { AthleteRoute } from './AthleteRoute';
+export { BoardRoute } from './BoardRoute';

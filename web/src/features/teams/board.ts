@@ -1,0 +1,43 @@
+import type { components } from '@/lib/api/schema';
+
+export type Board = components['schemas']['Board'];
+export type BoardAthlete = components['schemas']['BoardAthlete'];
+export type AthleteDetail = components['schemas']['AthleteDetail'];
+export type Flag = components['schemas']['Flag'];
+
+const DAY_MS = 86_400_000;
+
+/**
+ * When the athlete last practised, in words: 'Today', 'Yesterday', '3 days ago', counted in
+ * whole days between the two instants (the coach reads it, in the coach's own time).
+ */
+export function sinceText(lastPracticeAt: string | null | undefined, now: Date): string {
+  if (!lastPracticeAt) return 'Never';
+  const days = Math.floor((now.getTime() - new Date(lastPracticeAt).getTime()) / DAY_MS);
+  if (days <= 0) return 'Today';
+  if (days === 1) return 'Yesterday';
+  return `${days} days ago`;
+}
+
+/** The sparkline's points: one per day, oldest left, 0 at the bottom, the highest count at the top. */
+export function sparklinePoints(counts: number[], width: number, height: number, pad = 2): string {
+  if (counts.length === 0) return '';
+  const max = Math.max(1, ...counts);
+  const step = counts.length > 1 ? (width - 2 * pad) / (counts.length - 1) : 0;
+  return counts
+    .map((count, i) => {
+      const x = pad + i * step;
+      const y = height - pad - (Math.max(0, count) / max) * (height - 2 * pad);
+      return `${round(x)},${round(y)}`;
+    })
+    .join(' ');
+}
+
+function round(value: number): number {
+  return Math.round(value * 10) / 10;
+}
+
+/** Days with any practice among the counts. */
+export function daysPractised(counts: number[]): number {
+  return counts.filter((count) => count > 0).length;
+}

@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Card from 'react-bootstrap/Card';
+import { Spinner } from '@/components/ui/Spinner';
+import { ApiError } from '@/lib/api/errors';
+import { useBoard } from '../api/get-board';
+import type { Board } from '../board';
+import { BoardRow } from '../components/BoardRow';
+import { TeamTabs } from '../components/TeamTabs';
+import { teamTexts } from '../texts';
+
+const t = teamTexts.board;
+
+/** /account/team-config/board: the coach board (team admins). */
+export function BoardRoute() {
+  const board = useBoard();
+  const [now] = useState(() => new Date());
+
+  let body;
+  if (board.isPending) {
+    body = <Spinner label={t.loading} />;
+  } else if (board.isError) {
+    const status = board.error instanceof ApiError ? board.error.status : 0;
+    body =
+      status === 403 || status === 404 ? (
+        <Alert variant="info">{status === 403 ? t.adminsOnly : teamTexts.noTeam.body}</Alert>
+      ) : (
+        <Alert variant="danger" className="d-flex flex-wrap align-items-center justify-content-between gap-3">
+          <span>{t.loadFailed}</span>
+          <Button variant="outline-danger" onClick={() => void board.refetch()} disabled={board.isFetching}>
+            {teamTexts.retry}
+          </Button>
+        </Alert>
+      );
+  } else {
+    body = <BoardScreen board={board.data} now={now} />;
+  }
+
+  return (
+    <section aria-labelledby="team-title">
+      <h2 className="h4 mb-3" id="team-title">
+        {teamTexts.teamTitle}
+      </h2>
+      <TeamTabs />
+      {body}
+    </section>
+  );
+}
+
+function BoardScreen({ board, now }: { board: Board; now: Date }) {
+  const hidden = board.athletes.filter((athlete) => !athlete.sharing.practice).length;
+  return (
+    <>
+      <div className={`row g-3 ${hidden > 0 ? 'mb-2' : 'mb-4'}`} data-testid="board-shares">
+        <div className="col-6">
+          <Card className="h-100 shadow-sm">
+            <Card.Body>
+              <p className="mb-0" data-testid="practised-today">
+                <span className="team-share d-block" aria-hidden="true">
+                  {board.practisedToday.athletes}/{board.practisedToday.of}
+                </span>
+                <span className="small">{t.practisedToday(board.practisedToday.athletes, board.practisedToday.of)}</span>
+              </p>
+            </Card.Body>
+          </Card>
+        </div>
+        <div className="col-6">
+          <Card className="h-100 shadow-sm">
+            <Card.Body>
+              <p className="mb-0" data-testid="practised-week">
+                <span className="team-share d-block" aria-hidden="true">
+                  {board.practisedThisWeek.athletes}/{board.practisedThisWeek.of}
+                </span>
+                <span className="small">{t.practisedThisWeek(board.practisedThisWeek.athletes, board.practisedThisWeek.of)}</span>
+              </p>
+            </Card.Body>
+          </Card>
+        </div>
+      </div>
+      {hidden > 0 && (
+        <p className="small text-body-secondary mb-4" data-testid="not-counted">
+          {t.notCounted(hidden)}
+        </p>
+      )}
+
+      <h3 className="h5 mb-1">{t.athletesHeading}</h3>
+      {board.athletes.length === 0 ? (
+        <p className="text-body-secondary">{t.noAthletes}</p>
+      ) : (
+        <>
+          <p className="text-body-secondary small mb-3">{t.athletesLead}</p>
+          <ul className="list-unstyled team-board-list" data-testid="board">
+            {board.athletes.map((athlete) => (
+              <BoardRow key={athlete.userId} athlete={athlete} now={now} />
+            ))}
+          </ul>
+        </>
+      )}
+    </>
+  );
+}
