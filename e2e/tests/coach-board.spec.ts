@@ -46,6 +46,8 @@ async function athleteJoins(browser: Browser, baseURL: string | undefined, path:
   await expect(sees).toContainText('Not your vision, daily actions, weekly maps or check-in notes');
   await expect(sees).toContainText('Account → What my coach sees');
   await page.getByRole('link', { name: 'Already have an account? Log in' }).click();
+  // The invite page has a sign-up form with its own Email field: fill only once on the login page.
+  await expect(page).toHaveURL(/\/auth\/login\?returnUrl=/);
   await submitLogin(page, athlete.email, athlete.password);
   await page.getByRole('button', { name: "Join Casey's Team" }).click();
   await expect(page).toHaveURL(/\/user-dashboard$/);
