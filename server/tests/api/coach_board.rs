@@ -367,7 +367,15 @@ async fn the_coach_hears_when_an_athlete_joins_leaves_or_is_removed() {
             .map(|m| m["subject"].as_str().unwrap().to_owned())
             .collect()
     };
-    let joined = subjects(app.mailbox(&coach.email, 2).await);
+    // Mail leaves in the background: wait until both joins have arrived.
+    let mut joined = Vec::new();
+    for _ in 0..100 {
+        joined = subjects(app.mailbox(&coach.email, 0).await);
+        if joined.iter().filter(|s| s.contains("joined")).count() == 2 {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
     assert!(
         joined
             .iter()
