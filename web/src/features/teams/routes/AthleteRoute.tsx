@@ -5,11 +5,11 @@ import Card from 'react-bootstrap/Card';
 import { Link, useParams } from 'react-router';
 import { LogEntryAnswers } from '@/components/ui/LogEntryAnswers';
 import { Spinner } from '@/components/ui/Spinner';
+import { PracticeCalendar } from '@/components/ui/PracticeCalendar';
 import { kindLabel } from '@/lib/log-entry';
 import { useAthlete } from '../api/get-athlete';
 import { sinceText, type AthleteDetail } from '../board';
 import { FlagBadges } from '../components/FlagBadges';
-import { PracticeCalendar } from '../components/PracticeCalendar';
 import { displayName } from '../team';
 import { teamTexts } from '../texts';
 
@@ -99,7 +99,14 @@ function AthleteScreen({ athlete, now }: { athlete: AthleteDetail; now: Date }) 
                     <h4 className="h6 mb-3" id="athlete-calendar-heading">
                       {t.calendarHeading}
                     </h4>
-                    <PracticeCalendar days={practice.calendar} />
+                    <PracticeCalendar
+                      days={practice.calendar}
+                      summary={t.calendarSummary}
+                      cellLabel={t.calendarCell}
+                      less={t.less}
+                      more={t.more}
+                      testId="athlete-calendar"
+                    />
                   </Card.Body>
                 </Card>
               </div>

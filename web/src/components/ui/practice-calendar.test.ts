@@ -7,7 +7,7 @@ import {
   levelOf,
   rowWeekdays,
   type HeatmapDay,
-} from './heatmap';
+} from './practice-calendar';
 
 /** 84 days ending 2026-11-24, oldest first, with the given counts by date. */
 function days(counts: Record<string, number> = {}, length = 84): HeatmapDay[] {
