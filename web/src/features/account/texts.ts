@@ -21,11 +21,15 @@ export const accountTexts = {
     checkins: 'My check-in scores',
     checkinsHelp:
       'The five numbers of your morning check-in (sleep, energy, mood, stress, confidence), never its note.',
+    nudges: 'Notes from my coach',
+    nudgesHelp: 'Your coach can send you a short note by e-mail; at most one a day.',
     written:
       'Your coach never sees what you write (your vision, daily actions, weekly maps or check-in notes) unless you share one entry from Daily Logs.',
     saving: 'Saving...',
     saved: (practice: boolean, checkins: boolean) =>
       `Saved. Your coach now sees ${practice ? 'your practice' : 'no practice'} and ${checkins ? 'your check-in scores' : 'no check-in scores'}.`,
+    savedNudges: (on: boolean) =>
+      on ? 'Saved. Your coach can send you a short note by e-mail.' : 'Saved. Your coach’s notes no longer reach you.',
     saveFailed: 'Your choice could not be saved. Please try again.',
   },
   profile: {

@@ -9,14 +9,18 @@ export async function updateSharing(body: Sharing): Promise<Sharing> {
   return unwrap(await api.PUT('/sharing', { body }));
 }
 
-/** Saves both switches at once and says what the coach now sees; a refusal shows by the switches. */
+const t = accountTexts.coachSharing;
+
+/** Saves the switches at once and says what changed; a refusal shows by the switches. */
 export function useUpdateSharing() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateSharing,
     onSuccess: (saved) => {
+      const before = queryClient.getQueryData<Sharing>(accountKeys.sharing);
       queryClient.setQueryData(accountKeys.sharing, saved);
-      toastSuccess(accountTexts.coachSharing.saved(saved.practice, saved.checkins));
+      const notesChanged = before !== undefined && before.nudges !== saved.nudges;
+      toastSuccess(notesChanged ? t.savedNudges(saved.nudges) : t.saved(saved.practice, saved.checkins));
     },
   });
 }

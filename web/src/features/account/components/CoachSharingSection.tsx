@@ -9,9 +9,9 @@ import { accountTexts } from '../texts';
 const t = accountTexts.coachSharing;
 
 /**
- * /account/coach-sharing: what the team's coaches see, two switches that save at once.
- * Shown to every member: without a team it changes nothing anyone sees, and the choice
- * is ready before they join one.
+ * /account/coach-sharing: what the team's coaches see and whether their notes reach the
+ * athlete, three switches that save at once. Shown to every member: without a team it changes
+ * nothing anyone sees, and the choice is ready before they join one.
  */
 export function CoachSharingSection() {
   const sharing = useSharing();
@@ -31,36 +31,31 @@ export function CoachSharingSection() {
     );
   } else {
     const current = sharing.data;
-    const change = (key: keyof Sharing, on: boolean) => update.mutate({ ...current, [key]: on });
+    const change = (key: keyof Sharing) => (on: boolean) => update.mutate({ ...current, [key]: on });
     body = (
       <fieldset disabled={update.isPending} aria-busy={update.isPending}>
         <legend className="visually-hidden">{t.title}</legend>
-        <Form.Check
-          type="switch"
-          role="switch"
+        <SharingSwitch
           id="share-practice"
-          className="mb-1"
           label={t.practice}
+          help={t.practiceHelp}
           checked={current.practice}
-          onChange={(event) => change('practice', event.target.checked)}
-          aria-describedby="share-practice-help"
+          onChange={change('practice')}
         />
-        <p className="text-body-secondary small ms-5 mb-3" id="share-practice-help">
-          {t.practiceHelp}
-        </p>
-        <Form.Check
-          type="switch"
-          role="switch"
+        <SharingSwitch
           id="share-checkins"
-          className="mb-1"
           label={t.checkins}
+          help={t.checkinsHelp}
           checked={current.checkins}
-          onChange={(event) => change('checkins', event.target.checked)}
-          aria-describedby="share-checkins-help"
+          onChange={change('checkins')}
         />
-        <p className="text-body-secondary small ms-5 mb-3" id="share-checkins-help">
-          {t.checkinsHelp}
-        </p>
+        <SharingSwitch
+          id="share-nudges"
+          label={t.nudges}
+          help={t.nudgesHelp}
+          checked={current.nudges}
+          onChange={change('nudges')}
+        />
         <p className="small mb-0" role="status" aria-live="polite">
           {update.isPending ? t.saving : ''}
         </p>
@@ -84,5 +79,38 @@ export function CoachSharingSection() {
         {t.written}
       </Alert>
     </section>
+  );
+}
+
+/** One labelled switch with its help line underneath, read out with it. */
+function SharingSwitch({
+  id,
+  label,
+  help,
+  checked,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  help: string;
+  checked: boolean;
+  onChange: (on: boolean) => void;
+}) {
+  return (
+    <>
+      <Form.Check
+        type="switch"
+        role="switch"
+        id={id}
+        className="mb-1"
+        label={label}
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        aria-describedby={`${id}-help`}
+      />
+      <p className="text-body-secondary small ms-5 mb-3" id={`${id}-help`}>
+        {help}
+      </p>
+    </>
   );
 }
