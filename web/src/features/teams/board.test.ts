@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daysPractised, sinceText, sparklinePoints } from './board';
+import { averageText, daysPractised, shortDay, sinceText, sparklinePoints } from './board';
 
 describe('sinceText', () => {
   const now = new Date('2026-11-26T12:00:00Z');
@@ -28,5 +28,18 @@ describe('sparklinePoints', () => {
 describe('daysPractised', () => {
   it('counts the days with any practice', () => {
     expect(daysPractised([0, 3, 1, 0])).toBe(2);
+  });
+});
+
+describe('check-in figures in words', () => {
+  it('writes a calendar day short, whatever the zone', () => {
+    expect(shortDay('2026-11-24')).toBe('24 Nov');
+    expect(shortDay('2026-01-01')).toBe('1 Jan');
+  });
+
+  it('writes averages to one decimal and whole numbers plain', () => {
+    expect(averageText(3.5)).toBe('3.5');
+    expect(averageText(4)).toBe('4');
+    expect(averageText(2.25)).toBe('2.3');
   });
 });

@@ -4,6 +4,11 @@ export type Board = components['schemas']['Board'];
 export type BoardAthlete = components['schemas']['BoardAthlete'];
 export type AthleteDetail = components['schemas']['AthleteDetail'];
 export type Flag = components['schemas']['Flag'];
+export type CheckinFigures = components['schemas']['CheckinFigures'];
+
+/** Longest note or focus the server takes (NudgeMessage, FocusText). */
+export const NUDGE_MAX = 280;
+export const FOCUS_MAX = 280;
 
 const DAY_MS = 86_400_000;
 
@@ -40,4 +45,17 @@ function round(value: number): number {
 /** Days with any practice among the counts. */
 export function daysPractised(counts: number[]): number {
   return counts.filter((count) => count > 0).length;
+}
+
+/** '24 Nov' for '2026-11-24' (a calendar day, so no zone can shift it). */
+export function shortDay(date: string): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(y, (m ?? 1) - 1, d ?? 1)),
+  );
+}
+
+/** An average to one decimal ('3.5'); whole numbers stay plain ('4'). */
+export function averageText(value: number): string {
+  return Number.isInteger(value) ? String(value) : value.toFixed(1);
 }

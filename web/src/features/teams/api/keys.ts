@@ -11,4 +11,6 @@ export const teamKeys = {
   board: ['TeamBoard'] as const,
   /** One athlete as their coach sees them. */
   athlete: (userId: string) => ['TeamAthlete', userId] as const,
+  /** The week's focus the coach sets for the team. */
+  focus: ['TeamFocus'] as const,
 };

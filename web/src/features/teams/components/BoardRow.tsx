@@ -1,7 +1,9 @@
+import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
 import { sinceText, type BoardAthlete } from '../board';
 import { displayName } from '../team';
 import { teamTexts } from '../texts';
+import { CheckinTable } from './CheckinTable';
 import { FlagBadges } from './FlagBadges';
 import { Sparkline } from './Sparkline';
 
@@ -9,9 +11,10 @@ const t = teamTexts.board;
 
 /**
  * One athlete of the board: name and flags, then what they share — a sparkline of 28 days,
- * days practised, streak and last practice — or "Not shared". The name links to the athlete.
+ * days practised, streak and last practice, their latest check-in against their 28-day
+ * averages — or "Not shared". The name links to the athlete; Nudge writes them a note.
  */
-export function BoardRow({ athlete, now }: { athlete: BoardAthlete; now: Date }) {
+export function BoardRow({ athlete, now, onNudge }: { athlete: BoardAthlete; now: Date; onNudge: () => void }) {
   const name = displayName(athlete, teamTexts.members.unknown);
   const shared = athlete.sharing.practice && Array.isArray(athlete.last28);
   return (
@@ -63,6 +66,21 @@ export function BoardRow({ athlete, now }: { athlete: BoardAthlete; now: Date })
             <span className="d-block small">{t.notSharedHint}</span>
           </p>
         )}
+      </div>
+      <div className="card-footer bg-transparent d-flex flex-wrap align-items-end justify-content-between gap-3">
+        <div className="team-board-checkins">
+          <CheckinTable checkin={athlete.checkin} />
+        </div>
+        <Button
+          variant="outline-primary"
+          size="sm"
+          className="team-touch position-relative z-2"
+          onClick={onNudge}
+          aria-label={t.nudgeLabel(name)}
+          data-testid="nudge-one"
+        >
+          {t.nudge}
+        </Button>
       </div>
     </li>
   );

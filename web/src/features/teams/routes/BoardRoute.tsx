@@ -6,7 +6,10 @@ import { Spinner } from '@/components/ui/Spinner';
 import { ApiError } from '@/lib/api/errors';
 import { useBoard } from '../api/get-board';
 import type { Board } from '../board';
+import { displayName } from '../team';
 import { BoardRow } from '../components/BoardRow';
+import { FocusEditor } from '../components/FocusEditor';
+import { NudgeDialog, type NudgeTarget } from '../components/NudgeDialog';
 import { TeamTabs } from '../components/TeamTabs';
 import { teamTexts } from '../texts';
 
@@ -50,8 +53,15 @@ export function BoardRoute() {
 
 function BoardScreen({ board, now }: { board: Board; now: Date }) {
   const hidden = board.athletes.filter((athlete) => !athlete.sharing.practice).length;
+  const [nudging, setNudging] = useState<NudgeTarget | null>(null);
+  const [showNudge, setShowNudge] = useState(false);
+  const nudge = (target: NudgeTarget) => {
+    setNudging(target);
+    setShowNudge(true);
+  };
   return (
     <>
+      <FocusEditor />
       <div className={`row g-3 ${hidden > 0 ? 'mb-2' : 'mb-4'}`} data-testid="board-shares">
         <div className="col-6">
           <Card className="h-100 shadow-sm">
@@ -83,6 +93,18 @@ function BoardScreen({ board, now }: { board: Board; now: Date }) {
           {t.notCounted(hidden)}
         </p>
       )}
+      {board.athletes.length > 0 && (
+        <div className="mb-4">
+          <Button
+            variant="primary"
+            className="team-touch w-100 w-md-auto"
+            onClick={() => nudge({ userId: null, name: '' })}
+            data-testid="nudge-everyone"
+          >
+            {teamTexts.nudge.everyone}
+          </Button>
+        </div>
+      )}
 
       <h3 className="h5 mb-1">{t.athletesHeading}</h3>
       {board.athletes.length === 0 ? (
@@ -92,11 +114,19 @@ function BoardScreen({ board, now }: { board: Board; now: Date }) {
           <p className="text-body-secondary small mb-3">{t.athletesLead}</p>
           <ul className="list-unstyled team-board-list" data-testid="board">
             {board.athletes.map((athlete) => (
-              <BoardRow key={athlete.userId} athlete={athlete} now={now} />
+              <BoardRow
+                key={athlete.userId}
+                athlete={athlete}
+                now={now}
+                onNudge={() =>
+                  nudge({ userId: athlete.userId, name: displayName(athlete, teamTexts.members.unknown) })
+                }
+              />
             ))}
           </ul>
         </>
       )}
+      <NudgeDialog target={nudging} show={showNudge} onClose={() => setShowNudge(false)} />
     </>
   );
 }
