@@ -102,7 +102,7 @@ function SharingSwitch({
         type="switch"
         role="switch"
         id={id}
-        className="mb-1"
+        className="mb-0 switch-touch"
         label={label}
         checked={checked}
         onChange={(event) => onChange(event.target.checked)}
