@@ -1,4 +1,5 @@
 import { profileKey } from '@/lib/queries/profile';
+import { teamFocusKey } from '@/lib/queries/team-focus';
 
 /** Query keys of the team screens (SPEC §3 names the first two). */
 export const teamKeys = {
@@ -11,6 +12,6 @@ export const teamKeys = {
   board: ['TeamBoard'] as const,
   /** One athlete as their coach sees them. */
   athlete: (userId: string) => ['TeamAthlete', userId] as const,
-  /** The week's focus the coach sets for the team. */
-  focus: ['TeamFocus'] as const,
+  /** The week's focus the coach sets for the team (shared with the athlete's plan step). */
+  focus: teamFocusKey,
 };

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api/client';
+import type { TeamFocus } from '@/lib/queries/team-focus';
 import { toastSuccess } from '@/lib/toast';
 import { teamTexts } from '../texts';
-import type { TeamFocus } from './get-focus';
 import { teamKeys } from './keys';
 
 export async function setFocus(text: string): Promise<TeamFocus> {

@@ -4,7 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { ApiError } from '@/lib/api/errors';
-import { useFocus } from '../api/get-focus';
+import { useTeamFocus } from '@/lib/queries/team-focus';
 import { useSetFocus } from '../api/set-focus';
 import { FOCUS_MAX } from '../board';
 import { teamTexts } from '../texts';
@@ -18,7 +18,7 @@ const setOnFormat = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'nu
  * server checks the text (3 to 280 characters, one line); its message shows under the field.
  */
 export function FocusEditor() {
-  const focus = useFocus();
+  const focus = useTeamFocus();
   const save = useSetFocus();
   const [draft, setDraft] = useState<string | null>(null);
   const current = focus.data?.text ?? null;
@@ -78,6 +78,7 @@ export function FocusEditor() {
                 onChange={(event) => setDraft(event.target.value)}
                 disabled={save.isPending}
                 isInvalid={Boolean(error)}
+                aria-invalid={Boolean(error) || undefined}
                 aria-describedby={error ? 'team-focus-hint team-focus-error' : 'team-focus-hint'}
                 autoFocus
               />

@@ -69,6 +69,7 @@ export function NudgeDialog({ target, show, onClose }: { target: NudgeTarget | n
                   onChange={(event) => setMessage(event.target.value)}
                   disabled={send.isPending}
                   isInvalid={Boolean(error)}
+                  aria-invalid={Boolean(error) || undefined}
                   aria-describedby="team-nudge-count"
                 />
                 <Form.Text id="team-nudge-count">{t.counter([...message].length, NUDGE_MAX)}</Form.Text>
