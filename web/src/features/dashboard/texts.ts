@@ -7,6 +7,10 @@ export const dashboardTexts = {
   loadFailed: 'Your dashboard could not be loaded.',
   retry: 'Retry',
 
+  teamFocus: {
+    heading: 'This week’s team focus',
+  },
+
   visionCallout: {
     heading: 'Start with your Athletic Vision',
     body: 'Your vision is the picture everything else is built on. Write it once, then hear it every night.',

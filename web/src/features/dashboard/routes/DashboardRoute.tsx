@@ -10,6 +10,7 @@ import { LatestObjectives } from '../components/LatestObjectives';
 import { LiveCallCard } from '../components/LiveCallCard';
 import { PracticeShortcuts } from '../components/PracticeShortcuts';
 import { Streak } from '../components/Streak';
+import { TeamFocusCard } from '../components/TeamFocusCard';
 import { VisionCallout } from '../components/VisionCallout';
 import { dashboardTexts as t } from '../texts';
 
@@ -38,6 +39,7 @@ export function DashboardRoute() {
         <h1 className="mb-1">{t.greeting(data.firstName)}</h1>
         <p className="lead text-body-secondary mb-0">{t.lead}</p>
       </header>
+      {data.teamFocus?.trim() && <TeamFocusCard text={data.teamFocus.trim()} />}
       {!data.visionComplete && <VisionCallout />}
       <div className="row g-4 mb-4">
         <div className="col-lg-8">
