@@ -30,6 +30,7 @@ export const planningTexts = {
   visionLoadFailed: 'Your Athletic Vision could not be loaded right now.',
 
   reminderHeading: 'Your Athletic Vision',
+  teamFocusHeading: 'This week’s team focus',
   reminderMissing: 'No Athletic Vision saved yet.',
   reminderWrite: 'Write it',
 

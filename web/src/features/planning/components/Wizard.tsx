@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 import Form from 'react-bootstrap/Form';
@@ -29,6 +29,8 @@ export interface WizardProps<K extends string> {
   order: number;
   dispatch: WizardDispatch<K>;
   vision: Reminder | null;
+  /** Shown above each plan question, before the vision (the team's focus on the daily action). */
+  planNote?: ReactNode;
   /** Where Back from step 1 and Exit lead. */
   exitTo: string;
   /** A line above the summary (a first weekly map has no review). */
@@ -109,6 +111,7 @@ function QuestionStep<K extends string>({
   order,
   dispatch,
   vision,
+  planNote,
   exitTo,
   headingRef,
 }: StepProps<K> & { question: PlanningQuestion<K> }) {
@@ -139,6 +142,7 @@ function QuestionStep<K extends string>({
       <p className="planning-prompt" id={promptId}>
         {question.prompt}
       </p>
+      {question.section === 'plan' && planNote}
       {question.section === 'plan' && <VisionReminder vision={vision} />}
       <Form.Group className="mb-4">
         {question.kind === 'rating' ? (

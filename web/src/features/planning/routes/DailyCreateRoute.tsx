@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useSaveDailyAction } from '../api/save-daily-action';
 import { Finished } from '../components/Finished';
+import { TeamFocusNote } from '../components/TeamFocusNote';
 import { useVisionReminder } from '../components/use-vision-reminder';
 import { Wizard } from '../components/Wizard';
 import { dailyWizard, useWizard } from '../store';
@@ -30,6 +31,7 @@ export function DailyCreateRoute() {
       order={state.order}
       dispatch={dispatch}
       vision={state.athleticVision}
+      planNote={<TeamFocusNote />}
       exitTo="/daily-action-welcome"
       onSave={() =>
         save.mutate(dailyActionBody(state.dailyAction), {
