@@ -39,11 +39,15 @@ export const billingTexts = {
       'Daily logs',
       'Weekly live call, Tuesday 8pm Pacific',
     ],
+    /** Only what the team plan does today (issue 27): keep in step with the coach board. */
     teamFeatures: (seats: number) => [
-      `Up to ${seats} athletes`,
-      'Coach dashboard and invite links',
+      `Up to ${seats} athletes, invited by link`,
       'Everything in Individual for every athlete',
-      'Weekly live call, Tuesday 8pm Pacific',
+      'Coach board: each athlete’s practice and, if they share them, their check-ins',
+      'Athletes choose what their coach sees',
+      'Nudges: short notes to your athletes by e-mail',
+      'A weekly team focus on every athlete’s dashboard',
+      'An e-mail when an athlete joins or leaves the team',
     ],
   },
   checkout: {
