@@ -67,3 +67,30 @@ export function firstLink(mail: Mail, baseURL: string): string {
   link.host = base.host;
   return link.toString();
 }
+
+/**
+ * Waits for the newest mail whose recipient is exactly `email` (not an address that merely
+ * contains it) with exactly `subject`.
+ */
+export async function mailExactlyTo(
+  request: APIRequestContext,
+  email: string,
+  subject: string,
+  timeoutMs = 20_000,
+): Promise<Mail> {
+  const wanted = email.toLowerCase();
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await request.get('/_dev/mailbox');
+    if (response.ok()) {
+      const mails = (await response.json()) as Mail[];
+      const mail = mails.find((m) => {
+        const to = Array.isArray(m.to) ? m.to : [m.to];
+        return m.subject === subject && to.some((address) => address.toLowerCase() === wanted);
+      });
+      if (mail) return mail;
+    }
+    if (Date.now() > deadline) throw new Error(`no mail "${subject}" to exactly ${email} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}

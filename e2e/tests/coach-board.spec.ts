@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { accessToken, expect, signIn, submitLogin, test, toast } from '../support/fixtures';
+import { mailExactlyTo, type Mail } from '../support/mailbox';
 import { createUser, type TestUser } from '../support/users';
 
 // The coach's page reads the copied invite link back from the clipboard.
@@ -175,4 +176,183 @@ test('the coach board shows the athlete who practised with figures and the one w
   await page.getByRole('link', { name: 'Open Ben' }).click();
   await expect(page.getByTestId('not-shared')).toContainText('Not shared');
   await expect(page.getByTestId('athlete-calendar')).toHaveCount(0);
+});
+
+const DAY_SECONDS = 86_400;
+
+/** A fresh access token for the API (tokens from before a clock move have expired on the server). */
+async function apiToken(request: APIRequestContext, user: TestUser): Promise<string> {
+  const answer = await request.post('/auth/v1/token?grant_type=password', {
+    data: { email: user.email, password: user.password },
+  });
+  expect(answer.ok()).toBe(true);
+  return ((await answer.json()) as { access_token: string }).access_token;
+}
+
+/** The server's clock now; it only ever moves forward (other specs share the server). */
+async function serverNow(request: APIRequestContext): Promise<Date> {
+  const answer = await request.get('/_dev/clock');
+  expect(answer.ok()).toBe(true);
+  return new Date(((await answer.json()) as { now: string }).now);
+}
+
+/** The athlete's call of the product API, answered 2xx or the test stops. */
+async function call(request: APIRequestContext, token: string, method: 'post' | 'put', path: string, data: object) {
+  const answer = await request[method](`/_api/v1${path}`, { headers: { Authorization: `Bearer ${token}` }, data });
+  expect(answer.ok(), `${method.toUpperCase()} ${path}: ${answer.status()} ${await answer.text()}`).toBe(true);
+}
+
+/** A signed-in page on a phone whose clock reads the server's (moved) time. */
+async function phonePage(browser: Browser, baseURL: string | undefined, request: APIRequestContext, user: TestUser) {
+  const context = await browser.newContext({ baseURL, viewport: PHONE });
+  const page = await context.newPage();
+  await page.clock.setFixedTime(await serverNow(request));
+  await signIn(page, user);
+  return page;
+}
+
+test('the board ranks the athlete quiet for three days first, shows check-ins only where shared, nudges by e-mail and drops check-ins an athlete stops sharing, at 375 px', async ({
+  page,
+  browser,
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  const coach = await coachWithTeam(page);
+  const hash = (await invitePath(page)).split('/').pop() ?? '';
+  const [ana, ben, cleo] = [createUser('Ana'), createUser('Ben'), createUser('Cleo')];
+  for (const athlete of [ana, ben, cleo]) {
+    await call(request, await apiToken(request, athlete), 'post', `/team/invite/${hash}/accept`, {});
+  }
+
+  // Day 0: Cleo breathes once, Ana checks in on a rough morning and shares her check-ins.
+  await call(request, await apiToken(request, cleo), 'post', '/practice/events', { kind: 'breathing_done' });
+  const anaDay0 = await apiToken(request, ana);
+  await call(request, anaDay0, 'put', '/sharing', { practice: true, checkins: true });
+  await call(request, anaDay0, 'post', '/checkin', { sleep: 2, energy: 2, mood: 3, stress: 4, confidence: 2 });
+
+  // Three days later Cleo has not practised since; Ana and Ben check in and breathe.
+  const moved = await request.post('/_dev/clock', { data: { advanceSeconds: 3 * DAY_SECONDS } });
+  expect(moved.ok()).toBe(true);
+  const anaToken = await apiToken(request, ana);
+  await call(request, anaToken, 'post', '/checkin', { sleep: 4, energy: 5, mood: 5, stress: 2, confidence: 4 });
+  await call(request, anaToken, 'post', '/practice/events', { kind: 'breathing_done' });
+  const benToken = await apiToken(request, ben);
+  await call(request, benToken, 'post', '/checkin', { sleep: 1, energy: 1, mood: 1, stress: 5, confidence: 1 });
+  await call(request, benToken, 'post', '/practice/events', { kind: 'breathing_done' });
+
+  // The coach, on a phone, signs in again (the move outlived the old session).
+  const board = await phonePage(browser, baseURL, request, coach);
+  await board.goto('/account/team-config/board');
+  const rows = board.getByTestId('board-row');
+  await expect(rows).toHaveCount(3);
+  // Who needs a word first: Cleo, flagged; then Ana and Ben.
+  await expect(rows.locator('h3')).toHaveText(['Cleo', 'Ana', 'Ben']);
+  await expect(rows.nth(0).getByTestId('flag')).toHaveText('⚠ No practice in 3 days');
+  await expect(rows.nth(0)).toContainText('3 days ago');
+  await expect(rows.nth(1).getByTestId('flag')).toHaveCount(0);
+  await expect(rows.nth(2).getByTestId('flag')).toHaveCount(0);
+  await expect(board.getByTestId('practised-today')).toContainText('2 of 3 athletes practised today');
+
+  // Ana's latest five numbers beside her 28-day averages; Cleo and Ben keep theirs.
+  const anaCheckins = rows.nth(1).getByTestId('checkins');
+  await expect(anaCheckins.locator('caption')).toHaveText('Check-ins out of 5; for stress, lower is calmer (2 in the last 28 days)');
+  await expect(anaCheckins.getByTestId('checkin-latest')).toHaveText(['4', '5', '5', '2', '4']);
+  await expect(anaCheckins.getByTestId('checkin-average')).toHaveText(['3', '3.5', '4', '3', '3']);
+  await expect(rows.nth(0).getByTestId('checkins-not-shared')).toHaveText('Check-ins not shared');
+  await expect(rows.nth(2).getByTestId('checkins-not-shared')).toHaveText('Check-ins not shared');
+  await expect(rows.nth(2).getByTestId('checkins')).toHaveCount(0);
+  expect(await board.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await shoot(board, 'board-checkins');
+  expect(await seriousViolations(board)).toEqual([]);
+
+  // The week's focus: the server refuses a too-short one in its own words, then takes it.
+  const focus = board.getByTestId('focus-editor');
+  await expect(focus).toContainText('No focus set yet');
+  await focus.getByRole('button', { name: 'Set the focus' }).click();
+  const focusField = focus.getByLabel('The team’s focus this week');
+  await focusField.fill('Go');
+  await focus.getByRole('button', { name: 'Save focus' }).click();
+  await expect(focus.getByTestId('focus-error')).toHaveText("Write the team's focus in 3 to 280 characters (text).");
+  await expect(focusField).toHaveAttribute('aria-invalid', 'true');
+  await shoot(board, 'board-focus-error');
+  await focusField.fill('Win the first five minutes of every game');
+  await focus.getByRole('button', { name: 'Save focus' }).click();
+  await expect(toast(board, 'Focus saved. Your athletes see it on their dashboard.')).toBeVisible();
+  await expect(focus.getByTestId('focus-text')).toHaveText('Win the first five minutes of every game');
+  await board.reload();
+  await expect(board.getByTestId('focus-text')).toHaveText('Win the first five minutes of every game');
+  await expect(board.getByTestId('focus-editor').getByRole('button', { name: 'Change' })).toBeVisible();
+
+  // One nudge to everyone who hasn't practised today: only Cleo, with the coach's own words.
+  const note = 'Big game Saturday: ten minutes of breathing today, please.';
+  await board.getByRole('button', { name: 'Nudge everyone who hasn’t practised today' }).click();
+  const dialog = board.getByRole('dialog', { name: 'Nudge everyone who hasn’t practised today' });
+  const message = dialog.getByLabel('Your note');
+  await expect(message).toHaveValue('Quick reminder: ten minutes of practice today keeps your streak alive.');
+  await message.fill(note);
+  await shoot(board, 'board-nudge');
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  await expect(dialog.getByText('Sent to 1 athlete')).toBeVisible();
+  await expect(dialog.getByTestId('nudge-sent')).toHaveText('Cleo');
+  await expect(dialog.getByTestId('nudge-skipped')).toHaveCount(0);
+  await shoot(board, 'board-nudge-sent');
+  expect(await seriousViolations(board)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  const mail: Mail = await mailExactlyTo(request, cleo.email, 'A note from Casey');
+  expect(mail.text).toContain(note);
+  expect(mail.replyTo).toBe(coach.email);
+
+  // A second note the same day is not sent, and the dialog says why in the server's words.
+  await rows.nth(0).getByRole('button', { name: 'Nudge Cleo' }).click();
+  const again = board.getByRole('dialog', { name: 'Nudge Cleo' });
+  await again.getByRole('button', { name: 'Send' }).click();
+  await expect(again.getByTestId('nudge-skipped')).toHaveText('Cleo: They already had a note today.');
+  await expect(again.getByTestId('nudge-sent')).toHaveCount(0);
+  await again.getByRole('button', { name: 'Done' }).click();
+
+  // Nobody else got a note.
+  const mailbox = (await (await request.get('/_dev/mailbox')).json()) as Mail[];
+  const notes = mailbox.filter((m) => m.subject === 'A note from Casey').map((m) => m.to);
+  expect(notes).toEqual([cleo.email]);
+
+  // Ana sees the week's focus on her dashboard and above the plan questions of her daily action.
+  const anaPage = await phonePage(browser, baseURL, request, ana);
+  const dashboardFocus = anaPage.getByTestId('team-focus');
+  await expect(dashboardFocus.getByRole('heading', { name: 'This week’s team focus' })).toBeVisible();
+  await expect(dashboardFocus).toContainText('Win the first five minutes of every game');
+  await shoot(anaPage, 'dashboard-focus');
+  await anaPage.goto('/daily-action-create');
+  for (const answer of ['Sharp in training', 'Breathe first']) {
+    await expect(anaPage.getByTestId('planning-team-focus')).toHaveCount(0);
+    await anaPage.getByRole('textbox').fill(answer);
+    await anaPage.getByRole('button', { name: 'Next', exact: true }).click();
+  }
+  await anaPage.getByRole('radiogroup').getByText('8', { exact: true }).click();
+  await anaPage.getByRole('button', { name: 'Next', exact: true }).click();
+  const planFocus = anaPage.getByTestId('planning-team-focus');
+  await expect(planFocus).toContainText('This week’s team focus');
+  await expect(planFocus).toContainText('Win the first five minutes of every game');
+  await shoot(anaPage, 'plan-focus');
+  expect(await seriousViolations(anaPage)).toEqual([]);
+
+  // Ana stops sharing her check-ins; the coach's board loses her figures on reload.
+  await anaPage.goto('/account/coach-sharing');
+  const checkinSwitch = anaPage.getByRole('switch', { name: 'My check-in scores' });
+  await expect(checkinSwitch).toBeChecked();
+  await expect(anaPage.getByRole('switch', { name: 'Notes from my coach' })).toBeChecked();
+  await expect(anaPage.getByText('Your coach can send you a short note by e-mail; at most one a day.')).toBeVisible();
+  await checkinSwitch.click();
+  await expect(toast(anaPage, 'Saved. Your coach now sees your practice and no check-in scores.')).toBeVisible();
+  await expect(checkinSwitch).not.toBeChecked();
+  await shoot(anaPage, 'account-coach-sharing-notes');
+  expect(await seriousViolations(anaPage)).toEqual([]);
+
+  await board.reload();
+  const anaRow = board.getByTestId('board-row').filter({ has: board.getByRole('heading', { name: 'Ana' }) });
+  await expect(anaRow.getByTestId('checkins-not-shared')).toHaveText('Check-ins not shared');
+  await expect(anaRow.getByTestId('checkins')).toHaveCount(0);
+  await expect(anaRow).toContainText('2 of 28 days');
 });
