@@ -67,7 +67,7 @@ export function BoardRow({ athlete, now, onNudge }: { athlete: BoardAthlete; now
           </p>
         )}
       </div>
-      <div className="card-footer bg-transparent d-flex flex-wrap align-items-end justify-content-between gap-3">
+      <div className="card-footer bg-transparent d-flex flex-wrap align-items-center justify-content-between gap-3">
         <div className="team-board-checkins">
           <CheckinTable checkin={athlete.checkin} />
         </div>
