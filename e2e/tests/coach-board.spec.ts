@@ -355,4 +355,8 @@ test('the board ranks the athlete quiet for three days first, shows check-ins on
   await expect(anaRow.getByTestId('checkins-not-shared')).toHaveText('Check-ins not shared');
   await expect(anaRow.getByTestId('checkins')).toHaveCount(0);
   await expect(anaRow).toContainText('2 of 28 days');
+  if (SHOTS) {
+    await board.setViewportSize({ width: 1280, height: 900 });
+    await shoot(board, 'board-desktop');
+  }
 });
