@@ -100,3 +100,37 @@ pub async fn since(
     .fetch_all(conn)
     .await
 }
+
+/// A check-in's five numbers without its note, as a coach may see them.
+#[derive(Clone, Debug, sqlx::FromRow)]
+pub(crate) struct CheckinNumbers {
+    pub user_id: String,
+    pub day: String,
+    pub sleep: i64,
+    pub energy: i64,
+    pub mood: i64,
+    pub stress: i64,
+    pub confidence: i64,
+}
+
+/// The numbers of several athletes' check-ins on or after the day `since` (the notes are not
+/// read).
+pub(crate) async fn team_numbers_since(
+    conn: &mut AnyConnection,
+    user_ids: &[&str],
+    since: &str,
+) -> sqlx::Result<Vec<CheckinNumbers>> {
+    if user_ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let sql = format!(
+        "SELECT user_id, day, sleep, energy, mood, stress, confidence FROM checkins \
+         WHERE day >= $1 AND user_id IN ({}) ORDER BY user_id, day",
+        crate::db::id_list(2, user_ids.len())
+    );
+    let mut query = sqlx::query_as::<_, CheckinNumbers>(&sql).bind(since);
+    for id in user_ids {
+        query = query.bind(*id);
+    }
+    query.fetch_all(conn).await
+}

@@ -1,14 +1,16 @@
 //! The coach's figures for one athlete, counted in the athlete's own time zone, and the flags
 //! that say who needs a word.
 
+use std::collections::HashMap;
+
 use chrono::{DateTime, Datelike, Days, NaiveDate, Utc};
 use serde::Serialize;
 use sqlx::AnyConnection;
 use utoipa::ToSchema;
 
+use super::roster::Athlete;
 use crate::dashboard::days::{self, DayCounts};
-use crate::dashboard::figures::{streak_beyond_window, HeatmapDay, TodayChecklist};
-use crate::domain::TimeZone;
+use crate::dashboard::figures::{HeatmapDay, TodayChecklist};
 use crate::error::Result;
 use crate::practice::{storage as practice, PracticeKind};
 
@@ -47,23 +49,121 @@ pub(crate) struct Flag {
     pub label: String,
 }
 
-/// The practice figures of `user_id` at `now`, in the time zone the athlete stored.
-pub(crate) async fn practice_figures(
+/// What the team queries read for one athlete before it becomes [`PracticeFigures`].
+#[derive(Default)]
+struct Read {
+    counts: DayCounts,
+    /// Each kind's newest time in the last day or so.
+    latest_by_kind: Vec<(PracticeKind, i64)>,
+    last_at: Option<i64>,
+}
+
+/// The practice figures at `now` of the athletes who share their practice, keyed by user id,
+/// each counted in the athlete's own zone: a handful of queries for the whole team (the streak
+/// reads further back only for athletes whose streak fills the calendar).
+pub(crate) async fn team_practice(
     conn: &mut AnyConnection,
-    user_id: &str,
-    time_zone: Option<&str>,
+    athletes: &[Athlete],
     now: DateTime<Utc>,
-) -> Result<PracticeFigures> {
-    let tz = TimeZone::stored_or_utc(time_zone).tz();
-    let today = days::local_day(now, tz);
-    let start = days::heatmap_start(today);
-    let since = days::day_start_ms(start, tz);
+) -> Result<HashMap<String, PracticeFigures>> {
+    let sharing: Vec<&Athlete> = athletes.iter().filter(|a| a.sharing.practice).collect();
+    if sharing.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let ids: Vec<&str> = sharing.iter().map(|a| a.user_id.as_str()).collect();
     let until = now.timestamp_millis() + 1;
-    let mut counts = DayCounts::new();
-    let recent = practice::counts_by_quarter_hour(conn, user_id, since, until).await?;
-    days::add_by_day(&mut counts, recent, tz);
-    let done = practice::kinds_between(conn, user_id, days::day_start_ms(today, tz), until).await?;
-    let calendar = days::heatmap(&counts, today);
+    let todays: HashMap<&str, NaiveDate> = sharing
+        .iter()
+        .map(|a| (a.user_id.as_str(), days::local_day(now, a.tz)))
+        .collect();
+    let window_start =
+        |a: &Athlete| days::day_start_ms(days::heatmap_start(todays[a.user_id.as_str()]), a.tz);
+    let today_start = |a: &Athlete| days::day_start_ms(todays[a.user_id.as_str()], a.tz);
+    let since = sharing.iter().map(|a| window_start(a)).min().unwrap_or(0);
+    let mut read: HashMap<&str, Read> = ids.iter().map(|id| (*id, Read::default())).collect();
+    let tz_of: HashMap<&str, chrono_tz::Tz> =
+        sharing.iter().map(|a| (a.user_id.as_str(), a.tz)).collect();
+    for (user_id, at, n) in practice::team_counts_by_quarter_hour(conn, &ids, since, until).await? {
+        if let Some(r) = read.get_mut(user_id.as_str()) {
+            days::add_by_day(&mut r.counts, [(at, n)], tz_of[user_id.as_str()]);
+        }
+    }
+    let day_ago = sharing.iter().map(|a| today_start(a)).min().unwrap_or(0);
+    for (user_id, kind, at) in practice::team_latest_by_kind(conn, &ids, day_ago, until).await? {
+        if let Some(r) = read.get_mut(user_id.as_str()) {
+            r.latest_by_kind.push((kind, at));
+        }
+    }
+    for (user_id, at) in practice::team_last_at(conn, &ids).await? {
+        if let Some(r) = read.get_mut(user_id.as_str()) {
+            r.last_at = Some(at);
+        }
+    }
+    // Streaks that fill the calendar read further back, a year at a time, for all of them
+    // at once. `reach`: the first day the streak may be counted from, and the instant from
+    // which the athlete's practice has been read.
+    let mut reach: HashMap<&str, (NaiveDate, i64)> = sharing
+        .iter()
+        .map(|a| {
+            let start = days::heatmap_start(todays[a.user_id.as_str()]);
+            (a.user_id.as_str(), (start, since))
+        })
+        .collect();
+    loop {
+        let longer: Vec<&str> = ids
+            .iter()
+            .copied()
+            .filter(|id| {
+                let today = todays[id];
+                let streak = days::streak(&read[id].counts, today);
+                today
+                    .checked_sub_days(Days::new(u64::from(streak)))
+                    .is_some_and(|first_missing| first_missing <= reach[id].0)
+            })
+            .collect();
+        if longer.is_empty() {
+            break;
+        }
+        let earliest = |id: &str| reach[id].0.checked_sub_days(Days::new(365));
+        let from = longer
+            .iter()
+            .filter_map(|id| earliest(id).map(|d| days::day_start_ms(d, tz_of[id])))
+            .min();
+        let to = longer.iter().map(|id| reach[id].1).max().unwrap_or(0);
+        let Some(from) = from else { break };
+        let older = practice::team_counts_by_quarter_hour(conn, &longer, from, to).await?;
+        if older.is_empty() {
+            break;
+        }
+        for (user_id, at, n) in older {
+            let id = user_id.as_str();
+            if at < reach.get(id).map_or(i64::MIN, |r| r.1) {
+                if let Some(r) = read.get_mut(id) {
+                    days::add_by_day(&mut r.counts, [(at, n)], tz_of[id]);
+                }
+            }
+        }
+        let moved: Vec<(&str, NaiveDate)> = longer
+            .iter()
+            .filter_map(|id| earliest(id).map(|day| (*id, day)))
+            .collect();
+        for (id, day) in moved {
+            reach.insert(id, (day, from));
+        }
+    }
+    Ok(sharing
+        .iter()
+        .map(|a| {
+            let id = a.user_id.as_str();
+            let r = read.remove(id).unwrap_or_default();
+            (a.user_id.clone(), figures(r, todays[id], today_start(a)))
+        })
+        .collect())
+}
+
+/// The figures of what was read for an athlete whose day is `today`, beginning at `today_start`.
+fn figures(read: Read, today: NaiveDate, today_start: i64) -> PracticeFigures {
+    let calendar = days::heatmap(&read.counts, today);
     let practised_within = |n: u64| {
         calendar
             .iter()
@@ -76,19 +176,20 @@ pub(crate) async fn practice_figures(
         .checked_sub_days(Days::new(u64::from(today.weekday().num_days_from_monday())))
         .unwrap_or(today);
     let this_week = calendar.iter().any(|(d, c)| *d >= monday && *c > 0);
-    let (practice_days7, practice_days28) = (practised_within(7), practised_within(28));
-    let days_in_window = counts.clone();
-    let streak_days = streak_beyond_window(conn, user_id, tz, &mut counts, today, since).await?;
-    let last = practice::last_at(conn, user_id).await?;
-    Ok(PracticeFigures {
-        last_practice_at: last.map(crate::db::ms_to_rfc3339),
-        practice_days7,
-        practice_days28,
-        streak_days,
+    let done = |kind: PracticeKind| {
+        read.latest_by_kind
+            .iter()
+            .any(|(k, at)| *k == kind && *at >= today_start)
+    };
+    PracticeFigures {
+        last_practice_at: read.last_at.map(crate::db::ms_to_rfc3339),
+        practice_days7: practised_within(7),
+        practice_days28: practised_within(28),
+        streak_days: days::streak(&read.counts, today),
         today: TodayChecklist {
-            vision_listened: done.contains(&PracticeKind::VisionListened),
-            breathing_done: done.contains(&PracticeKind::BreathingDone),
-            daily_action_saved: done.contains(&PracticeKind::DailyActionSaved),
+            vision_listened: done(PracticeKind::VisionListened),
+            breathing_done: done(PracticeKind::BreathingDone),
+            daily_action_saved: done(PracticeKind::DailyActionSaved),
         },
         calendar: calendar
             .into_iter()
@@ -98,9 +199,9 @@ pub(crate) async fn practice_figures(
             })
             .collect(),
         this_week,
-        days: days_in_window,
+        days: read.counts,
         local_today: today,
-    })
+    }
 }
 
 /// The flags of practice figures: no practice on any of the last three days (today included).

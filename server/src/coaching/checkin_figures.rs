@@ -2,13 +2,17 @@
 //! five numbers, never the note, and a flag when a measure has been worse than the athlete's own
 //! 28-day average for three days running.
 
-use chrono::{Days, NaiveDate};
+use std::collections::HashMap;
+
+use chrono::{DateTime, Days, NaiveDate, Utc};
 use serde::Serialize;
 use sqlx::AnyConnection;
 use utoipa::ToSchema;
 
 use super::board::Flag;
-use crate::checkins::storage::{self as checkins, StoredCheckin};
+use super::roster::Athlete;
+use crate::checkins::storage::{self as checkins, CheckinNumbers};
+use crate::dashboard::days;
 
 /// Days the averages cover.
 const AVERAGE_DAYS: u64 = 28;
@@ -75,9 +79,8 @@ fn average(scores: &[Scores], measure: &str) -> f64 {
     sum as f64 / scores.len().max(1) as f64
 }
 
-impl From<StoredCheckin> for Scores {
-    fn from(c: StoredCheckin) -> Self {
-        // The note stays behind: it is never shown to a coach.
+impl From<CheckinNumbers> for Scores {
+    fn from(c: CheckinNumbers) -> Self {
         Self {
             date: c.day,
             sleep: c.sleep,
@@ -89,22 +92,56 @@ impl From<StoredCheckin> for Scores {
     }
 }
 
-/// The figures of the last `days` days (at least the 28 the averages need) ending `today`, and
-/// the flags they raise.
-pub(crate) async fn figures(
+/// The check-in figures of the last `days` days (at least the 28 the averages need) of the
+/// athletes who share their check-ins, each ending on the athlete's today, with the flags they
+/// raise; keyed by user id. One query for the whole team.
+pub(crate) async fn team_figures(
     conn: &mut AnyConnection,
-    user_id: &str,
-    today: NaiveDate,
+    athletes: &[Athlete],
+    now: DateTime<Utc>,
     days: u64,
-) -> sqlx::Result<(CheckinFigures, Vec<Flag>)> {
+) -> sqlx::Result<HashMap<String, (CheckinFigures, Vec<Flag>)>> {
+    let sharing: Vec<&Athlete> = athletes.iter().filter(|a| a.sharing.checkins).collect();
     let span = days.max(AVERAGE_DAYS);
-    let first = today.checked_sub_days(Days::new(span - 1)).unwrap_or(today);
-    let mut list: Vec<Scores> = checkins::since(conn, user_id, &first.to_string(), span as i64)
-        .await?
-        .into_iter()
-        .map(Scores::from)
+    let todays: HashMap<&str, NaiveDate> = sharing
+        .iter()
+        .map(|a| (a.user_id.as_str(), days::local_day(now, a.tz)))
         .collect();
-    list.reverse(); // oldest first
+    let first = todays
+        .values()
+        .min()
+        .and_then(|d| d.checked_sub_days(Days::new(span - 1)));
+    let Some(first) = first else {
+        return Ok(HashMap::new());
+    };
+    let ids: Vec<&str> = sharing.iter().map(|a| a.user_id.as_str()).collect();
+    let mut lists: HashMap<String, Vec<Scores>> = HashMap::new();
+    for numbers in checkins::team_numbers_since(conn, &ids, &first.to_string()).await? {
+        lists
+            .entry(numbers.user_id.clone())
+            .or_default()
+            .push(Scores::from(numbers));
+    }
+    Ok(todays
+        .into_iter()
+        .map(|(id, today)| {
+            let list = lists.remove(id).unwrap_or_default();
+            (id.to_owned(), figures(list, today, days))
+        })
+        .collect())
+}
+
+/// The figures of one athlete's check-ins `list` (oldest first) ending `today`.
+fn figures(list: Vec<Scores>, today: NaiveDate, days: u64) -> (CheckinFigures, Vec<Flag>) {
+    let span = days.max(AVERAGE_DAYS);
+    let first = today
+        .checked_sub_days(Days::new(span - 1))
+        .unwrap_or(today)
+        .to_string();
+    let list: Vec<Scores> = list
+        .into_iter()
+        .filter(|s| s.date >= first && s.date <= today.to_string())
+        .collect();
     let average_from = today
         .checked_sub_days(Days::new(AVERAGE_DAYS - 1))
         .unwrap_or(today)
@@ -133,7 +170,7 @@ pub(crate) async fn figures(
         count28: window.len() as u32,
         recent: list.into_iter().filter(|s| s.date >= shown_from).collect(),
     };
-    Ok((figures, flags))
+    (figures, flags)
 }
 
 /// A flag for each measure that, on the last three check-ins (on consecutive days, the newest

@@ -78,3 +78,26 @@ pub async fn of_member(conn: &mut AnyConnection, user_id: &str) -> sqlx::Result<
         set_at: at.map(crate::db::ms_to_rfc3339),
     }))
 }
+
+/// A team's focus with the instant it was set (ms).
+pub(crate) struct StoredFocus {
+    pub focus: TeamFocus,
+    pub set_at_ms: Option<i64>,
+}
+
+/// The focus of the team `team_id` (no text while none is set).
+pub(crate) async fn of_team(conn: &mut AnyConnection, team_id: &str) -> sqlx::Result<StoredFocus> {
+    let row: Option<(Option<String>, Option<i64>)> =
+        sqlx::query_as("SELECT focus_text, focus_set_at FROM teams WHERE id = $1")
+            .bind(team_id)
+            .fetch_optional(conn)
+            .await?;
+    let (text, at) = row.unwrap_or_default();
+    Ok(StoredFocus {
+        focus: TeamFocus {
+            text,
+            set_at: at.map(crate::db::ms_to_rfc3339),
+        },
+        set_at_ms: at,
+    })
+}

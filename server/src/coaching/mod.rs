@@ -10,5 +10,8 @@ pub mod board;
 pub mod checkin_figures;
 pub mod focus;
 pub mod nudges;
+pub mod roster;
 pub mod routes;
 pub mod sharing;
+pub mod summary;
+pub mod team_board;

@@ -4,16 +4,17 @@
 use axum::extract::{Path, State};
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use sqlx::AnyConnection;
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::board::{self, Flag, PracticeFigures};
-use super::checkin_figures::{self, CheckinFigures};
+use super::checkin_figures::CheckinFigures;
 use super::focus::{self, FocusInput, FocusText, TeamFocus};
 use super::nudges::{self, NudgeMessage, NudgeOutcome, NudgeRequest, Nudged};
+use super::roster::{self, Athlete};
 use super::sharing::{self, Sharing, SharingChange};
+use super::team_board::{self, Board};
 use crate::app::AppState;
 use crate::auth::{users, CurrentUser};
 use crate::dashboard::days;
@@ -23,9 +24,7 @@ use crate::http::json::ApiJson;
 use crate::mail::templates;
 use crate::planning::dto::LogEntry;
 use crate::planning::storage as planning;
-use crate::teams::domain::TeamRole;
 use crate::teams::extract::{action, TeamAdmin};
-use crate::teams::storage::{self as teams, MemberRow};
 
 /// This capability's product-API routes, joined under `/_api/v1` by `app::router`.
 pub fn routes() -> OpenApiRouter<AppState> {
@@ -94,103 +93,9 @@ pub(crate) async fn share_entry(
     Ok(Json(body))
 }
 
-/// One athlete's row of the board: `null` where the athlete does not share.
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub(crate) struct BoardAthlete {
-    pub user_id: String,
-    pub first_name: String,
-    pub last_name: String,
-    pub sharing: Sharing,
-    pub last_practice_at: Option<String>,
-    pub practice_days7: Option<u32>,
-    pub practice_days28: Option<u32>,
-    pub streak_days: Option<u32>,
-    /// The last 28 days' practice counts, oldest first, for a sparkline.
-    pub last28: Option<Vec<u32>>,
-    /// The latest check-in and 28-day averages; `null` unless the athlete shares check-ins.
-    pub checkin: Option<CheckinFigures>,
-    pub flags: Vec<Flag>,
-}
-
-/// Athletes who practised, of those who share their practice.
-#[derive(Serialize, ToSchema)]
-pub(crate) struct Share {
-    pub athletes: u32,
-    pub of: u32,
-}
-
-/// The team calendar: per day, how many athletes (of those sharing) practised.
-#[derive(Serialize, ToSchema)]
-pub(crate) struct TeamDay {
-    /// `YYYY-MM-DD`, each athlete's practice counted on their own calendar day.
-    pub date: String,
-    pub athletes: u32,
-}
-
-#[derive(Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub(crate) struct Board {
-    /// Who needs attention first: flagged athletes, then the longest without practice.
-    pub athletes: Vec<BoardAthlete>,
-    pub practised_today: Share,
-    /// Since each athlete's local Monday.
-    pub practised_this_week: Share,
-    /// The last 84 days, oldest first.
-    pub calendar: Vec<TeamDay>,
-}
-
-/// The athletes of the coach's team: every member but the admins.
-async fn athletes(conn: &mut AnyConnection, team_id: &str) -> Result<Vec<MemberRow>> {
-    Ok(teams::members(conn, team_id)
-        .await?
-        .into_iter()
-        .filter(|m| m.role != TeamRole::Admin)
-        .collect())
-}
-
-/// What a coach may see of one athlete: read only as far as the athlete shares.
-struct Shared {
-    sharing: Sharing,
-    practice: Option<PracticeFigures>,
-    checkins: Option<CheckinFigures>,
-    flags: Vec<Flag>,
-}
-
-/// The figures `user_id` shares, with check-ins of the last `checkin_days` days.
-async fn shared_figures(
-    conn: &mut AnyConnection,
-    user_id: &str,
-    now: chrono::DateTime<chrono::Utc>,
-    checkin_days: u64,
-) -> Result<Shared> {
-    let sharing = sharing::of(conn, user_id).await?;
-    let mut shared = Shared {
-        sharing,
-        practice: None,
-        checkins: None,
-        flags: Vec::new(),
-    };
-    if !sharing.practice && !sharing.checkins {
-        return Ok(shared);
-    }
-    let time_zone = users::by_id(conn, user_id).await?.and_then(|u| u.time_zone);
-    if sharing.practice {
-        let figures = board::practice_figures(conn, user_id, time_zone.as_deref(), now).await?;
-        shared.flags.extend(board::practice_flags(&figures));
-        shared.practice = Some(figures);
-    }
-    if sharing.checkins {
-        let today = days::local_day(now, TimeZone::stored_or_utc(time_zone.as_deref()).tz());
-        let (figures, flags) = checkin_figures::figures(conn, user_id, today, checkin_days).await?;
-        shared.flags.extend(flags);
-        shared.checkins = Some(figures);
-    }
-    Ok(shared)
-}
-
 /// The coach board: each athlete's shared figures and flags, the team's share who practised
-/// today and this week, and a 12-week team calendar (team admins only).
+/// today and this week and who planned toward the week's focus, and a 12-week team calendar
+/// (team admins only).
 #[utoipa::path(get, path = "/team/board", tag = "coaching",
     responses((status = 200, body = Board), (status = 401, body = ErrorBody),
               (status = 403, description = "Not an admin of the team", body = ErrorBody),
@@ -200,86 +105,13 @@ pub(crate) async fn get_board(
     State(state): State<AppState>,
     admin: TeamAdmin<action::SeeBoard>,
 ) -> Result<Json<Board>> {
-    let now = state.clock.now();
     let mut conn = state.db.pool().acquire().await?;
-    let mut rows = Vec::new();
-    let (mut today, mut week, mut sharing_practice) = (0, 0, 0);
-    let mut calendar: std::collections::BTreeMap<String, u32> = Default::default();
-    for member in athletes(&mut conn, &admin.team.id).await? {
-        let Shared {
-            sharing: shares,
-            practice: figures,
-            checkins,
-            flags,
-        } = shared_figures(&mut conn, &member.user_id, now, 28).await?;
-        if let Some(f) = &figures {
-            sharing_practice += 1;
-            today += u32::from(f.calendar.last().is_some_and(|d| d.count > 0));
-            week += u32::from(f.this_week);
-            for day in &f.calendar {
-                *calendar.entry(day.date.clone()).or_default() += u32::from(day.count > 0);
-            }
-        }
-        rows.push((
-            figures.as_ref().and_then(|f| f.last_practice_at.clone()),
-            BoardAthlete {
-                user_id: member.user_id,
-                first_name: member.first_name,
-                last_name: member.last_name,
-                sharing: shares,
-                last_practice_at: figures.as_ref().and_then(|f| f.last_practice_at.clone()),
-                practice_days7: figures.as_ref().map(|f| f.practice_days7),
-                practice_days28: figures.as_ref().map(|f| f.practice_days28),
-                streak_days: figures.as_ref().map(|f| f.streak_days),
-                last28: figures.as_ref().map(|f| {
-                    f.calendar
-                        .iter()
-                        .rev()
-                        .take(28)
-                        .rev()
-                        .map(|d| d.count)
-                        .collect()
-                }),
-                checkin: checkins,
-                flags,
-            },
-        ));
-    }
-    // Flagged first; then those who share, the longest without practice first (never before
-    // any date); then by name.
-    rows.sort_by(|(a_last, a), (b_last, b)| {
-        b.flags
-            .len()
-            .cmp(&a.flags.len())
-            .then_with(|| b.sharing.practice.cmp(&a.sharing.practice))
-            .then_with(|| a_last.cmp(b_last))
-            .then_with(|| (&a.first_name, &a.last_name).cmp(&(&b.first_name, &b.last_name)))
-    });
     let coach_tz = users::by_id(&mut conn, &admin.user.id)
         .await?
         .and_then(|u| u.time_zone);
-    let coach_today = days::local_day(now, TimeZone::stored_or_utc(coach_tz.as_deref()).tz());
-    let calendar = days::heatmap_start(coach_today)
-        .iter_days()
-        .take(days::HEATMAP_DAYS as usize)
-        .map(|d| {
-            let date = d.to_string();
-            let athletes = calendar.get(&date).copied().unwrap_or(0);
-            TeamDay { date, athletes }
-        })
-        .collect();
-    Ok(Json(Board {
-        athletes: rows.into_iter().map(|(_, a)| a).collect(),
-        practised_today: Share {
-            athletes: today,
-            of: sharing_practice,
-        },
-        practised_this_week: Share {
-            athletes: week,
-            of: sharing_practice,
-        },
-        calendar,
-    }))
+    let tz = TimeZone::stored_or_utc(coach_tz.as_deref()).tz();
+    let board = team_board::build(&mut conn, &admin.team.id, tz, state.clock.now()).await?;
+    Ok(Json(board))
 }
 
 /// One athlete as their coach sees them: shared figures over 12 weeks and shared entries.
@@ -312,14 +144,22 @@ pub(crate) async fn get_team_athlete(
     admin: TeamAdmin<action::SeeBoard>,
     Path(user_id): Path<String>,
 ) -> Result<Json<AthleteDetail>> {
-    let now = state.clock.now();
     let mut conn = state.db.pool().acquire().await?;
-    let member = athletes(&mut conn, &admin.team.id)
+    let athlete = roster::athletes(&mut conn, &admin.team.id)
         .await?
         .into_iter()
-        .find(|m| m.user_id == user_id)
+        .find(|a| a.user_id == user_id)
         .ok_or_else(|| AppError::not_found("There is no such athlete in your team."))?;
-    let shared = shared_figures(&mut conn, &member.user_id, now, days::HEATMAP_DAYS).await?;
+    let shared = team_board::shared(
+        &mut conn,
+        vec![athlete],
+        state.clock.now(),
+        days::HEATMAP_DAYS,
+    )
+    .await?
+    .pop()
+    .ok_or_else(|| AppError::not_found("There is no such athlete in your team."))?;
+    let member = &shared.athlete;
     let (daily, weekly) = planning::shared_entries(&mut conn, &member.user_id, 100).await?;
     let mut entries: Vec<LogEntry> = daily
         .into_iter()
@@ -328,10 +168,10 @@ pub(crate) async fn get_team_athlete(
         .collect();
     entries.sort_by(|a, b| b.created_at.cmp(&a.created_at));
     Ok(Json(AthleteDetail {
-        user_id: member.user_id,
-        first_name: member.first_name,
-        last_name: member.last_name,
-        sharing: shared.sharing,
+        user_id: shared.athlete.user_id,
+        first_name: shared.athlete.first_name,
+        last_name: shared.athlete.last_name,
+        sharing: shared.athlete.sharing,
         practice: shared.practice,
         flags: shared.flags,
         checkins: shared.checkins,
@@ -359,15 +199,15 @@ pub(crate) async fn send_nudge(
     let message = NudgeMessage::parse(&body.message)?;
     let now = state.clock.now();
     let mut conn = state.db.pool().acquire().await?;
-    let team_athletes = athletes(&mut conn, &admin.team.id).await?;
-    let targets: Vec<MemberRow> = match body.user_ids {
+    let team_athletes = roster::athletes(&mut conn, &admin.team.id).await?;
+    let targets: Vec<Athlete> = match body.user_ids {
         Some(ids) => {
             if ids.is_empty() || ids.len() > MAX_NUDGED {
                 return Err(AppError::bad_request(format!(
                     "Choose 1 to {MAX_NUDGED} athletes (userIds), or send null for everyone who has not practised today."
                 )));
             }
-            let mut chosen = Vec::new();
+            let mut chosen: Vec<Athlete> = Vec::new();
             for id in ids {
                 let athlete = team_athletes
                     .iter()
@@ -377,27 +217,22 @@ pub(crate) async fn send_nudge(
                             "One of the chosen people is not an athlete of your team (userIds).",
                         )
                     })?;
-                if !chosen
-                    .iter()
-                    .any(|c: &MemberRow| c.user_id == athlete.user_id)
-                {
+                if !chosen.iter().any(|c| c.user_id == athlete.user_id) {
                     chosen.push(athlete.clone());
                 }
             }
             chosen
         }
         None => {
-            let mut quiet = Vec::new();
-            for athlete in &team_athletes {
-                let shared = shared_figures(&mut conn, &athlete.user_id, now, 1).await?;
-                if shared
-                    .practice
-                    .is_some_and(|f| f.calendar.last().is_none_or(|d| d.count == 0))
-                {
-                    quiet.push(athlete.clone());
-                }
-            }
-            quiet
+            let practice = board::team_practice(&mut conn, &team_athletes, now).await?;
+            team_athletes
+                .into_iter()
+                .filter(|a| {
+                    practice
+                        .get(&a.user_id)
+                        .is_some_and(|f| f.calendar.last().is_none_or(|d| d.count == 0))
+                })
+                .collect()
         }
     };
     drop(conn);

@@ -300,3 +300,11 @@ pub(crate) fn ms_to_rfc3339(ms: i64) -> String {
         .unwrap_or_default()
         .to_rfc3339_opts(chrono::SecondsFormat::Micros, true)
 }
+
+/// `$first, $first+1, …`: the placeholders of an `IN (…)` list of `n` values bound in order.
+pub(crate) fn id_list(first: usize, n: usize) -> String {
+    (first..first + n)
+        .map(|i| format!("${i}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}

@@ -283,6 +283,24 @@ pub(crate) fn coach_nudge(
     message
 }
 
+/// A team admin's Monday summary of the team, the board one click away.
+pub(crate) fn coach_summary(
+    to: &str,
+    first_name: &str,
+    team_name: &str,
+    paragraphs: &[String],
+    board: &str,
+) -> Message {
+    let lines: Vec<&str> = paragraphs.iter().map(String::as_str).collect();
+    notice(
+        to,
+        &format!("{team_name}: your Monday summary"),
+        first_name,
+        &lines,
+        Some(("Open the board", board)),
+    )
+}
+
 /// A notice to a member: the greeting, its paragraphs and an optional button, in both bodies.
 fn notice(
     to: &str,

@@ -23,6 +23,8 @@ pub struct DailyActionEntry {
     #[serde(flatten)]
     pub objectives: DailyObjectives,
     pub created_at: String,
+    /// The athlete said the plan works on their team's focus.
+    pub toward_focus: bool,
 }
 
 /// The plan of a daily action: vision objectives 1–3, Mind, Body, Soul (SPEC §3).
@@ -86,6 +88,7 @@ impl From<DailyAction> for DailyActionEntry {
                 q6,
             },
             created_at: ms_to_rfc3339(d.created_at),
+            toward_focus: d.toward_focus,
         }
     }
 }
@@ -153,6 +156,10 @@ pub struct DailyActionBody {
     pub q5: Option<Value>,
     #[schema(value_type = String, required = true)]
     pub q6: Option<Value>,
+    /// The plan works on the team's focus the coach set (optional, false when left out).
+    #[serde(rename = "towardFocus")]
+    #[schema(value_type = Option<bool>)]
+    pub toward_focus: Option<Value>,
 }
 
 impl WireBody for DailyActionBody {

@@ -52,6 +52,8 @@ pub struct DailyActionInput {
     pub presence: Rating,
     /// `q1`..`q6`: vision objectives 1–3, Mind, Body, Soul.
     pub plan: [PlanText; 6],
+    /// The athlete says the plan works on their team's focus (`towardFocus`).
+    pub toward_focus: bool,
 }
 
 impl DailyActionInput {
@@ -79,6 +81,15 @@ impl TryFrom<DailyActionBody> for DailyActionInput {
                 text(&body.q5, "q5")?,
                 text(&body.q6, "q6")?,
             ],
+            toward_focus: match &body.toward_focus {
+                None | Some(Value::Null) => false,
+                Some(Value::Bool(b)) => *b,
+                Some(_) => {
+                    return Err(AppError::bad_request(
+                        "towardFocus must be true or false: does today's plan work on your team's focus?",
+                    ))
+                }
+            },
         })
     }
 }

@@ -17,6 +17,8 @@ pub struct DailyAction {
     pub created_at: i64,
     /// When the athlete showed it to their team's coaches; `None` while it is private.
     pub shared_at: Option<i64>,
+    /// The athlete said the plan works on their team's focus.
+    pub toward_focus: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,7 +45,8 @@ pub struct Cursor {
     pub id: String,
 }
 
-const DAILY_COLUMNS: &str = "id, r1, r2, r3, q1, q2, q3, q4, q5, q6, created_at, shared_at";
+const DAILY_COLUMNS: &str =
+    "id, r1, r2, r3, q1, q2, q3, q4, q5, q6, created_at, shared_at, toward_focus";
 const WEEKLY_COLUMNS: &str =
     "id, is_first, q1, q2, q3, q4, q5, q6, q7, q8, q9, q10, q11, created_at, shared_at";
 
@@ -62,6 +65,7 @@ struct DailyRow {
     q6: String,
     created_at: i64,
     shared_at: Option<i64>,
+    toward_focus: i64,
 }
 
 impl From<DailyRow> for DailyAction {
@@ -74,6 +78,7 @@ impl From<DailyRow> for DailyAction {
             plan: [r.q1, r.q2, r.q3, r.q4, r.q5, r.q6],
             created_at: r.created_at,
             shared_at: r.shared_at,
+            toward_focus: r.toward_focus != 0,
         }
     }
 }
@@ -130,10 +135,12 @@ pub async fn save_daily_action(
         plan: input.plan.clone().map(|t| t.into_string()),
         created_at: now,
         shared_at: None,
+        toward_focus: input.toward_focus,
     };
     let mut query = sqlx::query(
-        "INSERT INTO daily_actions (id, user_id, r1, r2, r3, q1, q2, q3, q4, q5, q6, created_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+        "INSERT INTO daily_actions \
+           (id, user_id, r1, r2, r3, q1, q2, q3, q4, q5, q6, created_at, toward_focus) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
     )
     .bind(&saved.id)
     .bind(user_id)
@@ -143,7 +150,11 @@ pub async fn save_daily_action(
     for answer in &saved.plan {
         query = query.bind(answer);
     }
-    query.bind(now).execute(&mut *conn).await?;
+    query
+        .bind(now)
+        .bind(i64::from(saved.toward_focus))
+        .execute(&mut *conn)
+        .await?;
     practice::record(conn, user_id, PracticeKind::DailyActionSaved, now).await?;
     Ok(saved)
 }
@@ -351,4 +362,26 @@ pub(crate) async fn shared_entries(
         daily.into_iter().map(Into::into).collect(),
         weekly.into_iter().map(Into::into).collect(),
     ))
+}
+
+/// When several athletes saved daily actions that work on their team's focus, since `since`:
+/// (user id, time).
+pub(crate) async fn team_toward_focus(
+    conn: &mut AnyConnection,
+    user_ids: &[&str],
+    since: i64,
+) -> sqlx::Result<Vec<(String, i64)>> {
+    if user_ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let sql = format!(
+        "SELECT user_id, created_at FROM daily_actions \
+         WHERE toward_focus <> 0 AND created_at >= $1 AND user_id IN ({})",
+        crate::db::id_list(2, user_ids.len())
+    );
+    let mut query = sqlx::query_as::<_, (String, i64)>(&sql).bind(since);
+    for id in user_ids {
+        query = query.bind(*id);
+    }
+    query.fetch_all(conn).await
 }

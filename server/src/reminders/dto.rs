@@ -21,6 +21,8 @@ pub struct NotificationSettings {
     /// One hour before the weekly live call.
     pub live_call_reminder: bool,
     pub product_news: bool,
+    /// For a team admin: the Monday summary of the team by e-mail.
+    pub coach_summary: bool,
     /// True while game day silences every reminder.
     pub game_day: bool,
     /// When game day ends (the end of that day in `timeZone`); `null` when it is not on.
@@ -37,6 +39,7 @@ impl NotificationSettings {
             weekly_map_reminder: s.weekly_map_reminder,
             live_call_reminder: s.live_call_reminder,
             product_news: s.product_news,
+            coach_summary: s.coach_summary,
             game_day: until.is_some(),
             game_day_until: until.map(ms_to_rfc3339),
         }

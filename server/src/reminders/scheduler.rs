@@ -15,6 +15,7 @@ use super::settings::Settings;
 use super::storage;
 use crate::auth::users;
 use crate::clock::Clock;
+use crate::coaching::{summary, team_board};
 use crate::config::Secret;
 use crate::dashboard::days;
 use crate::db::Db;
@@ -140,7 +141,62 @@ pub async fn tick(app: &Reminders) -> anyhow::Result<TickReport> {
             Err(err) => tracing::warn!(error = ?err, user = %user.id, "snoozed reminder failed"),
         }
     }
+    let coaches = {
+        let mut conn = app.db.pool().acquire().await?;
+        summary::coaches(&mut conn).await?
+    };
+    for coach in &coaches {
+        let Some((monday, due)) = summary::due(coach.tz, now, schedule::LATE_LIMIT) else {
+            continue;
+        };
+        match coach_summary(app, coach, monday, due, now).await {
+            Ok(sent) => report.sent += usize::from(sent),
+            Err(err) => {
+                tracing::warn!(error = ?err, user = %coach.user_id, "Monday summary failed")
+            }
+        }
+    }
     Ok(report)
+}
+
+/// Sends `coach` the Monday summary of their team unless it was sent (here or by another
+/// instance); answers whether this call sent it.
+async fn coach_summary(
+    app: &Reminders,
+    coach: &summary::Coach,
+    monday: chrono::NaiveDate,
+    due: DateTime<Utc>,
+    now: DateTime<Utc>,
+) -> anyhow::Result<bool> {
+    let key = summary::key(coach, monday);
+    let board = {
+        let mut conn = app.db.pool().acquire().await?;
+        if storage::handled(&mut conn, &coach.user_id, summary::KIND, &key).await? {
+            return Ok(false);
+        }
+        team_board::build(&mut conn, &coach.team_id, coach.tz, now).await?
+    };
+    let now_ms = now.timestamp_millis();
+    let mut tx = app.db.begin_write().await?;
+    let claimed = storage::claim_occasion(
+        &mut tx,
+        &coach.user_id,
+        summary::KIND,
+        &key,
+        due.timestamp_millis(),
+        Outcome::Sent.as_str(),
+        now_ms,
+    )
+    .await?;
+    if !claimed {
+        tx.rollback().await?;
+        return Ok(false);
+    }
+    let message = summary::message(coach, &board, &app.base_url);
+    app.outbox.enqueue(&mut tx, &message, now_ms).await?;
+    tx.commit().await?;
+    tracing::info!(user = %coach.user_id, team = %coach.team_id, occasion = %key, "Monday summary sent");
+    Ok(true)
 }
 
 fn count(report: &mut TickReport, done: Option<Outcome>) {
@@ -160,7 +216,14 @@ async fn handle(
     forced: Option<Outcome>,
 ) -> anyhow::Result<Option<Outcome>> {
     let mut conn = app.db.pool().acquire().await?;
-    if storage::handled(&mut conn, who.user_id, occasion.kind, &occasion.key).await? {
+    if storage::handled(
+        &mut conn,
+        who.user_id,
+        occasion.kind.as_str(),
+        &occasion.key,
+    )
+    .await?
+    {
         return Ok(None);
     }
     let due_ms = occasion.due.timestamp_millis();
@@ -185,7 +248,7 @@ async fn handle(
     let claimed = storage::claim_occasion(
         &mut tx,
         who.user_id,
-        occasion.kind,
+        occasion.kind.as_str(),
         &occasion.key,
         due_ms,
         outcome.as_str(),

@@ -69,6 +69,8 @@ pub struct Settings {
     /// One hour before the weekly live call.
     pub live_call_reminder: bool,
     pub product_news: bool,
+    /// A team admin's Monday summary of their team (on unless turned off).
+    pub coach_summary: bool,
     /// Every reminder due before this instant (ms) is silenced.
     pub game_day_until: Option<i64>,
     /// When the athlete last saved the settings (ms); nothing due before is reminded.
@@ -85,6 +87,7 @@ impl Settings {
             weekly_map_reminder: false,
             live_call_reminder: false,
             product_news: false,
+            coach_summary: true,
             game_day_until: None,
             saved_at: 0,
         }
@@ -100,6 +103,8 @@ pub struct SettingsInput {
     pub weekly_map_reminder: bool,
     pub live_call_reminder: bool,
     pub product_news: bool,
+    /// `None` keeps the Monday summary as it was.
+    pub coach_summary: Option<bool>,
 }
 
 fn flag(raw: Option<&Value>, name: &str) -> Result<bool, AppError> {
@@ -145,6 +150,9 @@ pub(crate) struct SettingsBody {
     pub live_call_reminder: Option<Value>,
     #[schema(value_type = bool, required = true)]
     pub product_news: Option<Value>,
+    /// A team admin's Monday summary of the team; left out, it stays as it was.
+    #[schema(value_type = Option<bool>)]
+    pub coach_summary: Option<Value>,
 }
 
 impl WireBody for SettingsBody {
@@ -179,6 +187,10 @@ impl TryFrom<SettingsBody> for SettingsInput {
             weekly_map_reminder: flag(body.weekly_map_reminder.as_ref(), "weeklyMapReminder")?,
             live_call_reminder: flag(body.live_call_reminder.as_ref(), "liveCallReminder")?,
             product_news: flag(body.product_news.as_ref(), "productNews")?,
+            coach_summary: match body.coach_summary {
+                None | Some(Value::Null) => None,
+                Some(raw) => Some(flag(Some(&raw), "coachSummary")?),
+            },
         })
     }
 }

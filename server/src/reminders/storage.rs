@@ -15,6 +15,7 @@ struct SettingsRow {
     weekly_map_reminder: i64,
     live_call_reminder: i64,
     product_news: i64,
+    coach_summary: i64,
     game_day_until: Option<i64>,
     saved_at: i64,
 }
@@ -28,6 +29,7 @@ impl From<SettingsRow> for Settings {
             weekly_map_reminder: row.weekly_map_reminder != 0,
             live_call_reminder: row.live_call_reminder != 0,
             product_news: row.product_news != 0,
+            coach_summary: row.coach_summary != 0,
             game_day_until: row.game_day_until,
             saved_at: row.saved_at,
         }
@@ -35,7 +37,7 @@ impl From<SettingsRow> for Settings {
 }
 
 const COLUMNS: &str = "daily_reminder, daily_minute, time_zone, weekly_map_reminder, \
-    live_call_reminder, product_news, game_day_until, saved_at";
+    live_call_reminder, product_news, coach_summary, game_day_until, saved_at";
 
 /// The saved settings, or `None` before the first save.
 pub async fn get(conn: &mut AnyConnection, user_id: &str) -> sqlx::Result<Option<Settings>> {
@@ -88,10 +90,13 @@ pub async fn save(
 ) -> sqlx::Result<()> {
     sqlx::query(
         "INSERT INTO notification_settings (user_id, daily_reminder, daily_minute, time_zone, \
-           weekly_map_reminder, live_call_reminder, product_news, saved_at, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $8) \
+           weekly_map_reminder, live_call_reminder, product_news, coach_summary, saved_at, \
+           created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, COALESCE($9, 1), $8, $8, $8) \
          ON CONFLICT (user_id) DO UPDATE SET daily_reminder = $2, daily_minute = $3, time_zone = $4, \
-           weekly_map_reminder = $5, live_call_reminder = $6, product_news = $7, saved_at = $8, updated_at = $8",
+           weekly_map_reminder = $5, live_call_reminder = $6, product_news = $7, \
+           coach_summary = COALESCE($9, notification_settings.coach_summary), saved_at = $8, \
+           updated_at = $8",
     )
     .bind(user_id)
     .bind(flag(input.daily_reminder))
@@ -101,6 +106,7 @@ pub async fn save(
     .bind(flag(input.live_call_reminder))
     .bind(flag(input.product_news))
     .bind(now)
+    .bind(input.coach_summary.map(flag))
     .execute(conn)
     .await?;
     Ok(())
@@ -120,11 +126,13 @@ async fn ensure(
         weekly_map_reminder: settings.weekly_map_reminder,
         live_call_reminder: settings.live_call_reminder,
         product_news: settings.product_news,
+        coach_summary: Some(settings.coach_summary),
     };
     sqlx::query(
         "INSERT INTO notification_settings (user_id, daily_reminder, daily_minute, time_zone, \
-           weekly_map_reminder, live_call_reminder, product_news, saved_at, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $8) ON CONFLICT (user_id) DO NOTHING",
+           weekly_map_reminder, live_call_reminder, product_news, coach_summary, saved_at, \
+           created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $9, $8, $8, $8) ON CONFLICT (user_id) DO NOTHING",
     )
     .bind(user_id)
     .bind(flag(input.daily_reminder))
@@ -134,6 +142,7 @@ async fn ensure(
     .bind(flag(input.live_call_reminder))
     .bind(flag(input.product_news))
     .bind(now)
+    .bind(flag(settings.coach_summary))
     .execute(conn)
     .await?;
     Ok(())
@@ -231,14 +240,14 @@ pub(crate) async fn subscribers(conn: &mut AnyConnection) -> sqlx::Result<Vec<Su
 pub(crate) async fn handled(
     conn: &mut AnyConnection,
     user_id: &str,
-    kind: Kind,
+    kind: &str,
     occasion: &str,
 ) -> sqlx::Result<bool> {
     let found: Option<i64> = sqlx::query_scalar(
         "SELECT 1 FROM reminder_occasions WHERE user_id = $1 AND kind = $2 AND occasion = $3",
     )
     .bind(user_id)
-    .bind(kind.as_str())
+    .bind(kind)
     .bind(occasion)
     .fetch_optional(conn)
     .await?;
@@ -249,7 +258,7 @@ pub(crate) async fn handled(
 pub(crate) async fn claim_occasion(
     conn: &mut AnyConnection,
     user_id: &str,
-    kind: Kind,
+    kind: &str,
     occasion: &str,
     due_at: i64,
     outcome: &str,
@@ -260,7 +269,7 @@ pub(crate) async fn claim_occasion(
          VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (user_id, kind, occasion) DO NOTHING",
     )
     .bind(user_id)
-    .bind(kind.as_str())
+    .bind(kind)
     .bind(occasion)
     .bind(due_at)
     .bind(outcome)

@@ -15,7 +15,7 @@ const SHARING: &str = "/_api/v1/sharing";
 const EVENTS: &str = "/_api/v1/practice/events";
 
 /// A coach and `names.len()` athletes who joined the coach's team by link.
-async fn team(app: &TestApp, names: &[&str]) -> (TestUser, Vec<TestUser>) {
+pub(crate) async fn team(app: &TestApp, names: &[&str]) -> (TestUser, Vec<TestUser>) {
     let coach = app.with_team("cora@example.com", "Cora").await;
     let hash = invite(app, &coach.token).await;
     let mut athletes = Vec::new();
@@ -30,20 +30,20 @@ async fn team(app: &TestApp, names: &[&str]) -> (TestUser, Vec<TestUser>) {
     (coach, athletes)
 }
 
-async fn practise(athlete: &TestUser) {
+pub(crate) async fn practise(athlete: &TestUser) {
     let (status, body) = athlete
         .post(EVENTS, json!({ "kind": "breathing_done" }))
         .await;
     assert_eq!(status, StatusCode::CREATED, "{body}");
 }
 
-async fn board(coach: &TestUser) -> Value {
+pub(crate) async fn board(coach: &TestUser) -> Value {
     let (status, body) = coach.get(BOARD).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     body
 }
 
-fn row<'a>(board: &'a Value, first_name: &str) -> &'a Value {
+pub(crate) fn row<'a>(board: &'a Value, first_name: &str) -> &'a Value {
     board["athletes"]
         .as_array()
         .unwrap()

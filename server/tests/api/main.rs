@@ -12,6 +12,7 @@ mod checkins;
 mod cli;
 mod coach_account;
 mod coach_board;
+mod coach_week;
 mod connections;
 mod contact;
 mod crash;

@@ -64,7 +64,7 @@ async fn settings_default_to_reminders_off_at_eight_pm_in_the_profiles_zone() {
         got,
         json!({"dailyReminder": false, "dailyReminderTime": "20:00", "timeZone": "UTC",
                "weeklyMapReminder": false, "liveCallReminder": false, "productNews": false,
-               "gameDay": false, "gameDayUntil": null})
+               "coachSummary": true, "gameDay": false, "gameDayUntil": null})
     );
     app.put_as(
         &token,
@@ -94,6 +94,7 @@ async fn saved_settings_come_back_as_saved() {
         .await;
     assert_eq!(status, StatusCode::OK);
     let mut expected = body.clone();
+    expected["coachSummary"] = json!(true);
     expected["gameDay"] = json!(false);
     expected["gameDayUntil"] = Value::Null;
     assert_eq!(saved, expected);

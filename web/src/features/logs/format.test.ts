@@ -21,6 +21,7 @@ const daily: LogEntry = {
     r1: '  Made\n 8 of 10   free throws ',
     r2: 'Breathe before the shot',
     r3: 7,
+    towardFocus: false,
     q1: 'Shoot 100 free throws',
     q2: 'Watch film',
     q3: 'Stretch',

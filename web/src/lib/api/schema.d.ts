@@ -641,7 +641,8 @@ export interface paths {
         };
         /**
          * The coach board: each athlete's shared figures and flags, the team's share who practised
-         *     today and this week, and a 12-week team calendar (team admins only).
+         *     today and this week and who planned toward the week's focus, and a 12-week team calendar
+         *     (team admins only).
          */
         get: operations["get_board"];
         put?: never;
@@ -1113,8 +1114,15 @@ export interface components {
         Board: {
             /** @description Who needs attention first: flagged athletes, then the longest without practice. */
             athletes: components["schemas"]["BoardAthlete"][];
-            /** @description The last 84 days, oldest first. */
+            /** @description The last 84 days, oldest first, ending on the coach's today. */
             calendar: components["schemas"]["TeamDay"][];
+            /** @description The week's focus; `text` is `null` until a coach sets one. */
+            focus: components["schemas"]["TeamFocus"];
+            /**
+             * @description Athletes with at least one daily action toward the week's focus this week, of those who
+             *     share their practice (0 of them while no focus is set).
+             */
+            plannedTowardFocus: components["schemas"]["Share"];
             /** @description Since each athlete's local Monday. */
             practisedThisWeek: components["schemas"]["Share"];
             practisedToday: components["schemas"]["Share"];
@@ -1128,6 +1136,13 @@ export interface components {
             last28?: number[] | null;
             lastName: string;
             lastPracticeAt?: string | null;
+            /**
+             * Format: int32
+             * @description Days this week (since the athlete's local Monday, and since the focus was set) with a
+             *     daily action the athlete said works on the team's focus; `null` without a focus or when
+             *     the athlete does not share their practice.
+             */
+            plannedTowardFocus?: number | null;
             /** Format: int32 */
             practiceDays28?: number | null;
             /** Format: int32 */
@@ -1286,6 +1301,8 @@ export interface components {
              * @description How present I was today, 1 to 10.
              */
             r3: number;
+            /** @description The plan works on the team's focus the coach set (optional, false when left out). */
+            towardFocus?: boolean | null;
         };
         /** @description A saved daily action: review `r1`–`r3`, plan `q1`–`q6`. */
         DailyActionEntry: components["schemas"]["DailyObjectives"] & {
@@ -1300,6 +1317,8 @@ export interface components {
              * @description How present I was today, 1 to 10.
              */
             r3: number;
+            /** @description The athlete said the plan works on their team's focus. */
+            towardFocus: boolean;
         };
         DailyActionList: {
             dailyActions: components["schemas"]["DailyActionEntry"][];
@@ -1456,6 +1475,8 @@ export interface components {
         };
         /** @description The athlete's notification settings (defaults until the first save). */
         NotificationSettings: {
+            /** @description For a team admin: the Monday summary of the team by e-mail. */
+            coachSummary: boolean;
             /** @description An e-mail reminding of the daily practice at `dailyReminderTime`. */
             dailyReminder: boolean;
             /** @description `HH:MM`, in `timeZone`. */
@@ -1660,6 +1681,8 @@ export interface components {
         };
         /** @description The notification settings as the athlete sends them; every field is required. */
         SettingsBody: {
+            /** @description A team admin's Monday summary of the team; left out, it stays as it was. */
+            coachSummary?: boolean | null;
             dailyReminder: boolean;
             /** @description `HH:MM`, 00:00 to 23:59. */
             dailyReminderTime: string;
@@ -1669,7 +1692,7 @@ export interface components {
             timeZone: string;
             weeklyMapReminder: boolean;
         };
-        /** @description Athletes who practised, of those who share their practice. */
+        /** @description Athletes who did something, of those who share their practice. */
         Share: {
             /** Format: int32 */
             athletes: number;
