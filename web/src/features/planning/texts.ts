@@ -31,6 +31,8 @@ export const planningTexts = {
 
   reminderHeading: 'Your Athletic Vision',
   teamFocusHeading: 'This week’s team focus',
+  towardFocus: 'My plan today works on the team focus',
+  towardFocusHint: 'Your coach sees how many days this week your plan worked on it, if you share your practice.',
   reminderMissing: 'No Athletic Vision saved yet.',
   reminderWrite: 'Write it',
 

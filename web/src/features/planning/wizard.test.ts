@@ -149,6 +149,11 @@ describe('daily wizard', () => {
       q6: 'Call grandma',
     });
   });
+
+  it('says the plan works on the team focus only when the athlete ticked it', () => {
+    expect(dailyActionBody(fullDaily, true)).toMatchObject({ towardFocus: true, q1: 'Shoot 100 free throws' });
+    expect(dailyActionBody(fullDaily, false)).not.toHaveProperty('towardFocus');
+  });
 });
 
 describe('weekly wizard', () => {

@@ -196,8 +196,9 @@ export function weeklyReducer(state: WeeklyWizardState, action: WeeklyWizardActi
 const text = (value: string | undefined) => (value ?? '').trim();
 
 /** The POST /userinput/dailyaction body: trimmed texts, the rating as a number (0 when unset, which the server refuses). */
-export function dailyActionBody(answers: Answers<DailyKey>): DailyActionBody {
+export function dailyActionBody(answers: Answers<DailyKey>, towardFocus = false): DailyActionBody {
   return {
+    ...(towardFocus ? { towardFocus: true } : {}),
     r1: text(answers.r1),
     r2: text(answers.r2),
     r3: parseRating(answers.r3) ?? 0,

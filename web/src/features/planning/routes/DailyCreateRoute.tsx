@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTeamFocus } from '@/lib/queries/team-focus';
 import { useSaveDailyAction } from '../api/save-daily-action';
 import { Finished } from '../components/Finished';
 import { TeamFocusNote } from '../components/TeamFocusNote';
@@ -17,6 +18,9 @@ export function DailyCreateRoute() {
   });
   const [state, dispatch] = useWizard(dailyWizard);
   const save = useSaveDailyAction();
+  // Kept for this visit only: a reload mid-wizard asks again.
+  const [towardFocus, setTowardFocus] = useState(false);
+  const hasFocus = Boolean(useTeamFocus().data?.text?.trim());
   useVisionReminder(dispatch);
 
   if (state.dailyActionFinishedResponse) {
@@ -31,10 +35,10 @@ export function DailyCreateRoute() {
       order={state.order}
       dispatch={dispatch}
       vision={state.athleticVision}
-      planNote={<TeamFocusNote />}
+      planNote={<TeamFocusNote towardFocus={towardFocus} onTowardFocus={setTowardFocus} />}
       exitTo="/daily-action-welcome"
       onSave={() =>
-        save.mutate(dailyActionBody(state.dailyAction), {
+        save.mutate(dailyActionBody(state.dailyAction, hasFocus && towardFocus), {
           onSuccess: (response) => dispatch({ type: 'finished', response }),
         })
       }
