@@ -5,6 +5,7 @@ export type BoardAthlete = components['schemas']['BoardAthlete'];
 export type AthleteDetail = components['schemas']['AthleteDetail'];
 export type Flag = components['schemas']['Flag'];
 export type CheckinFigures = components['schemas']['CheckinFigures'];
+export type Share = components['schemas']['Share'];
 
 /** Longest note or focus the server takes (NudgeMessage, FocusText). */
 export const NUDGE_MAX = 280;

@@ -136,6 +136,9 @@ export const teamTexts = {
     lastPractice: 'Last practice',
     daysOf: (n: number, of: number) => `${n} of ${of} days`,
     streakDays: (n: number) => (n === 1 ? '1 day' : `${n} days`),
+    towardFocus: 'Toward the focus',
+    towardFocusDays: (n: number) => (n === 1 ? '1 day this week' : `${n} days this week`),
+    plannedTowardFocus: (n: number, of: number) => `${n} of ${of} athletes planned toward the focus this week`,
     notShared: 'Not shared',
     notSharedHint: 'This athlete keeps their practice private.',
     sparkline: (days: number) => `Practised on ${days} of the last 28 days`,
@@ -194,7 +197,6 @@ export const teamTexts = {
     saving: 'Saving...',
     cancel: 'Cancel',
     saved: 'Focus saved. Your athletes see it on their dashboard.',
-    loadFailed: 'The focus could not be loaded.',
     saveFailed: 'The focus could not be saved.',
   },
   athlete: {

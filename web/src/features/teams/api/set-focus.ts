@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api/client';
 import type { TeamFocus } from '@/lib/queries/team-focus';
 import { toastSuccess } from '@/lib/toast';
+import type { Board } from '../board';
 import { teamTexts } from '../texts';
 import { teamKeys } from './keys';
 
@@ -16,6 +17,9 @@ export function useSetFocus() {
     mutationFn: setFocus,
     onSuccess: (saved) => {
       queryClient.setQueryData(teamKeys.focus, saved);
+      // The board shows the new focus at once; who planned toward it is counted afresh.
+      queryClient.setQueryData<Board>(teamKeys.board, (board) => (board ? { ...board, focus: saved } : board));
+      void queryClient.invalidateQueries({ queryKey: teamKeys.board });
       toastSuccess(teamTexts.focus.saved);
     },
   });

@@ -49,6 +49,12 @@ export function BoardRow({ athlete, now, onNudge }: { athlete: BoardAthlete; now
               <dt>{t.streak}</dt>
               <dd>{t.streakDays(athlete.streakDays ?? 0)}</dd>
             </div>
+            {typeof athlete.plannedTowardFocus === 'number' && (
+              <div data-testid="toward-focus">
+                <dt>{t.towardFocus}</dt>
+                <dd>{t.towardFocusDays(athlete.plannedTowardFocus)}</dd>
+              </div>
+            )}
             <div>
               <dt>{t.lastPractice}</dt>
               <dd>

@@ -4,7 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
 import { ApiError } from '@/lib/api/errors';
-import { useTeamFocus } from '@/lib/queries/team-focus';
+import type { TeamFocus } from '@/lib/queries/team-focus';
 import { useSetFocus } from '../api/set-focus';
 import { FOCUS_MAX } from '../board';
 import { teamTexts } from '../texts';
@@ -14,15 +14,15 @@ const t = teamTexts.focus;
 const setOnFormat = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long' });
 
 /**
- * The week's focus on the board: what the athletes see, and a form to set or change it. The
- * server checks the text (3 to 280 characters, one line); its message shows under the field.
+ * The week's focus on the board (the board's answer carries it): what the athletes see, and a
+ * form to set or change it. The server checks the text (3 to 280 characters, one line); its
+ * message shows under the field.
  */
-export function FocusEditor() {
-  const focus = useTeamFocus();
+export function FocusEditor({ focus }: { focus: TeamFocus }) {
   const save = useSetFocus();
   const [draft, setDraft] = useState<string | null>(null);
-  const current = focus.data?.text ?? null;
-  const setAt = focus.data?.setAt;
+  const current = focus.text ?? null;
+  const setAt = focus.setAt;
   const error = save.error instanceof ApiError && save.error.detail ? save.error.detail : save.error ? t.saveFailed : null;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -42,9 +42,7 @@ export function FocusEditor() {
         <h3 className="h6 text-uppercase text-body-secondary mb-2" id="team-focus-heading">
           {t.heading}
         </h3>
-        {focus.isError ? (
-          <p className="mb-0 text-danger">{t.loadFailed}</p>
-        ) : draft === null ? (
+        {draft === null ? (
           <div className="d-flex flex-wrap align-items-start justify-content-between gap-2">
             <div className="flex-grow-1" style={{ minWidth: '12rem' }}>
               {current ? (
@@ -59,11 +57,11 @@ export function FocusEditor() {
                   )}
                 </>
               ) : (
-                <p className="mb-0 text-body-secondary">{focus.isPending ? '' : t.none}</p>
+                <p className="mb-0 text-body-secondary">{t.none}</p>
               )}
               <p className="small text-body-secondary mb-0 mt-1">{t.lead}</p>
             </div>
-            <Button variant="outline-primary" className="team-touch" onClick={startEditing} disabled={focus.isPending}>
+            <Button variant="outline-primary" className="team-touch" onClick={startEditing}>
               {current ? t.change : t.set}
             </Button>
           </div>

@@ -5,7 +5,7 @@ import Card from 'react-bootstrap/Card';
 import { Spinner } from '@/components/ui/Spinner';
 import { ApiError } from '@/lib/api/errors';
 import { useBoard } from '../api/get-board';
-import type { Board } from '../board';
+import type { Board, Share } from '../board';
 import { displayName } from '../team';
 import { BoardRow } from '../components/BoardRow';
 import { FocusEditor } from '../components/FocusEditor';
@@ -53,6 +53,7 @@ export function BoardRoute() {
 
 function BoardScreen({ board, now }: { board: Board; now: Date }) {
   const hidden = board.athletes.filter((athlete) => !athlete.sharing.practice).length;
+  const withFocus = Boolean(board.focus.text);
   const [nudging, setNudging] = useState<NudgeTarget | null>(null);
   const [showNudge, setShowNudge] = useState(false);
   const nudge = (target: NudgeTarget) => {
@@ -61,32 +62,28 @@ function BoardScreen({ board, now }: { board: Board; now: Date }) {
   };
   return (
     <>
-      <FocusEditor />
+      <FocusEditor focus={board.focus} />
       <div className={`row g-3 ${hidden > 0 ? 'mb-2' : 'mb-4'}`} data-testid="board-shares">
-        <div className="col-6">
-          <Card className="h-100 shadow-sm">
-            <Card.Body>
-              <p className="mb-0" data-testid="practised-today">
-                <span className="team-share d-block" aria-hidden="true">
-                  {board.practisedToday.athletes}/{board.practisedToday.of}
-                </span>
-                <span className="small">{t.practisedToday(board.practisedToday.athletes, board.practisedToday.of)}</span>
-              </p>
-            </Card.Body>
-          </Card>
-        </div>
-        <div className="col-6">
-          <Card className="h-100 shadow-sm">
-            <Card.Body>
-              <p className="mb-0" data-testid="practised-week">
-                <span className="team-share d-block" aria-hidden="true">
-                  {board.practisedThisWeek.athletes}/{board.practisedThisWeek.of}
-                </span>
-                <span className="small">{t.practisedThisWeek(board.practisedThisWeek.athletes, board.practisedThisWeek.of)}</span>
-              </p>
-            </Card.Body>
-          </Card>
-        </div>
+        <ShareCard
+          className={withFocus ? 'col-6 col-md-4' : 'col-6'}
+          share={board.practisedToday}
+          text={t.practisedToday}
+          testId="practised-today"
+        />
+        <ShareCard
+          className={withFocus ? 'col-6 col-md-4' : 'col-6'}
+          share={board.practisedThisWeek}
+          text={t.practisedThisWeek}
+          testId="practised-week"
+        />
+        {withFocus && (
+          <ShareCard
+            className="col-12 col-md-4"
+            share={board.plannedTowardFocus}
+            text={t.plannedTowardFocus}
+            testId="planned-toward-focus"
+          />
+        )}
       </div>
       {hidden > 0 && (
         <p className="small text-body-secondary mb-4" data-testid="not-counted">
@@ -128,5 +125,33 @@ function BoardScreen({ board, now }: { board: Board; now: Date }) {
       )}
       <NudgeDialog target={nudging} show={showNudge} onClose={() => setShowNudge(false)} />
     </>
+  );
+}
+
+/** One share of the team ("2 of 3 athletes practised today"), big figures for a glance. */
+function ShareCard({
+  className,
+  share,
+  text,
+  testId,
+}: {
+  className: string;
+  share: Share;
+  text: (n: number, of: number) => string;
+  testId: string;
+}) {
+  return (
+    <div className={className}>
+      <Card className="h-100 shadow-sm">
+        <Card.Body>
+          <p className="mb-0" data-testid={testId}>
+            <span className="team-share d-block" aria-hidden="true">
+              {share.athletes}/{share.of}
+            </span>
+            <span className="small">{text(share.athletes, share.of)}</span>
+          </p>
+        </Card.Body>
+      </Card>
+    </div>
   );
 }
