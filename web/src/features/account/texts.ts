@@ -125,6 +125,9 @@ export const accountTexts = {
     weeklyMapReminder: 'Weekly map reminder (Sundays, at the reminder time)',
     liveCallReminder: 'Live call reminder (1 hour before the Tuesday call)',
     productNews: 'Product news',
+    coachSummary: 'Monday summary of my team',
+    coachSummaryHelp:
+      'Monday at 8:00 in your time zone: who practised last week, who needs a word and last week’s focus, with a link to the board.',
     save: 'Save',
     saving: 'Saving...',
     unsaved: 'Unsaved changes',

@@ -7,6 +7,7 @@ import Form from 'react-bootstrap/Form';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { ApiError } from '@/lib/api/errors';
+import { useProfile } from '@/lib/queries/profile';
 import { useNotificationSettings, type NotificationSettings } from '../api/get-notification-settings';
 import { useSetGameDay } from '../api/set-game-day';
 import { useUpdateNotificationSettings } from '../api/update-notification-settings';
@@ -23,6 +24,7 @@ const settingsSchema = z.object({
   weeklyMapReminder: z.boolean(),
   liveCallReminder: z.boolean(),
   productNews: z.boolean(),
+  coachSummary: z.boolean(),
 });
 type SettingsValues = z.infer<typeof settingsSchema>;
 
@@ -34,6 +36,7 @@ function valuesOf(s: NotificationSettings): SettingsValues {
     weeklyMapReminder: s.weeklyMapReminder,
     liveCallReminder: s.liveCallReminder,
     productNews: s.productNews,
+    coachSummary: s.coachSummary,
   };
 }
 
@@ -46,6 +49,8 @@ export function NotificationSettingsForm() {
   const settings = useNotificationSettings();
   const update = useUpdateNotificationSettings();
   const gameDay = useSetGameDay();
+  // The Monday summary is a team admin's; other members neither see nor send it.
+  const teamAdmin = useProfile().data?.team?.teamRole === 'admin';
   const loaded = useMemo(() => (settings.data ? valuesOf(settings.data) : undefined), [settings.data]);
   const form = useForm<SettingsValues>({
     resolver: zodResolver(settingsSchema),
@@ -60,7 +65,9 @@ export function NotificationSettingsForm() {
   const serverError =
     update.error instanceof ApiError && update.error.detail ? update.error.detail : update.error ? t.saveFailed : null;
 
-  const onSubmit = form.handleSubmit((values) => update.mutate(values));
+  const onSubmit = form.handleSubmit(({ coachSummary, ...values }) =>
+    update.mutate(teamAdmin ? { ...values, coachSummary } : values),
+  );
 
   if (settings.isError) {
     return (
@@ -121,6 +128,21 @@ export function NotificationSettingsForm() {
             {...form.register('liveCallReminder')}
           />
           <Form.Check type="switch" id="notify-news" className="mb-3" label={t.productNews} {...form.register('productNews')} />
+          {teamAdmin && (
+            <>
+              <Form.Check
+                type="switch"
+                id="notify-coach-summary"
+                className="mb-1"
+                label={t.coachSummary}
+                aria-describedby="notify-coach-summary-help"
+                {...form.register('coachSummary')}
+              />
+              <p className="text-muted small ms-5 mb-3" id="notify-coach-summary-help">
+                {t.coachSummaryHelp}
+              </p>
+            </>
+          )}
         </fieldset>
         {serverError && (
           <Alert variant="danger" role="alert" style={{ maxWidth: 500 }}>
