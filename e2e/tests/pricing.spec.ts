@@ -23,11 +23,11 @@ test('the Monthly/Yearly toggle works from the keyboard with Space and Enter', a
   await expect(monthly).toBeChecked();
 });
 
-test('the Team card promises what the team plan does: the coach board, sharing, nudges, the focus and roster mails', async ({ page }) => {
+test('the Team card promises what the team plan does: the coach board, sharing, nudges, the focus, roster mails and the Monday summary', async ({ page }) => {
   await page.goto('/choose-a-plan');
   const team = page.locator('.plan-card').filter({ has: page.getByRole('heading', { name: 'Team', exact: true }) });
   const features = team.getByRole('listitem');
-  await expect(features).toHaveCount(7);
+  await expect(features).toHaveCount(8);
   await expect(features).toContainText([
     'Up to 25 athletes, invited by link',
     'Everything in Individual for every athlete',
@@ -36,5 +36,6 @@ test('the Team card promises what the team plan does: the coach board, sharing, 
     'Nudges: short notes to your athletes by e-mail',
     'A weekly team focus on every athlete’s dashboard',
     'An e-mail when an athlete joins or leaves the team',
+    'A Monday summary of the team by e-mail',
   ]);
 });

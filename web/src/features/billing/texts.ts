@@ -48,6 +48,7 @@ export const billingTexts = {
       'Nudges: short notes to your athletes by e-mail',
       'A weekly team focus on every athlete’s dashboard',
       'An e-mail when an athlete joins or leaves the team',
+      'A Monday summary of the team by e-mail',
     ],
   },
   checkout: {
