@@ -335,8 +335,23 @@ test('the board ranks the athlete quiet for three days first, shows check-ins on
   const planFocus = anaPage.getByTestId('planning-team-focus');
   await expect(planFocus).toContainText('This week’s team focus');
   await expect(planFocus).toContainText('Win the first five minutes of every game');
+  // She says today's plan works on the focus, and the saved daily action carries it.
+  const toward = planFocus.getByRole('checkbox', { name: 'My plan today works on the team focus' });
+  await expect(toward).not.toBeChecked();
+  await toward.check();
   await shoot(anaPage, 'plan-focus');
   expect(await seriousViolations(anaPage)).toEqual([]);
+  for (const objective of ['First touch clean', 'Talk early', 'Sprint back', 'Cue word', 'Stretch', 'Call home']) {
+    await anaPage.getByRole('textbox').fill(objective);
+    await anaPage.getByRole('button', { name: 'Next', exact: true }).click();
+    if (objective === 'First touch clean') await expect(anaPage.getByTestId('planning-team-focus').getByRole('checkbox')).toBeChecked();
+  }
+  const savedAction = anaPage.waitForRequest(
+    (r) => r.url().endsWith('/_api/v1/userinput/dailyaction') && r.method() === 'POST',
+  );
+  await anaPage.getByRole('button', { name: 'Save', exact: true }).click();
+  expect((await savedAction).postDataJSON()).toMatchObject({ q1: 'First touch clean', towardFocus: true });
+  await expect(anaPage.getByRole('heading', { name: 'Saved' })).toBeVisible();
 
   // Ana stops sharing her check-ins; the coach's board loses her figures on reload.
   await anaPage.goto('/account/coach-sharing');
@@ -355,7 +370,28 @@ test('the board ranks the athlete quiet for three days first, shows check-ins on
   await expect(anaRow.getByTestId('checkins-not-shared')).toHaveText('Check-ins not shared');
   await expect(anaRow.getByTestId('checkins')).toHaveCount(0);
   await expect(anaRow).toContainText('2 of 28 days');
+  // Who planned toward the week's focus: Ana, once; the others not yet.
+  await expect(board.getByTestId('planned-toward-focus')).toContainText('1 of 3 athletes planned toward the focus this week');
+  await expect(anaRow.getByTestId('toward-focus')).toContainText('1 day this week');
+  await expect(board.getByTestId('board-row').filter({ has: board.getByRole('heading', { name: 'Cleo' }) }).getByTestId('toward-focus')).toContainText('0 days this week');
+  await shoot(board, 'board-toward-focus');
+  expect(await seriousViolations(board)).toEqual([]);
+
+  // The coach's Monday summary is a switch of their own; athletes do not see it.
+  await board.goto('/account/notification-settings');
+  const summary = board.getByLabel('Monday summary of my team', { exact: true });
+  await expect(summary).toBeChecked();
+  await summary.uncheck();
+  await board.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(toast(board, 'Notification settings saved')).toBeVisible();
+  await board.reload();
+  await expect(board.getByLabel('Monday summary of my team', { exact: true })).not.toBeChecked();
+  await shoot(board, 'notifications-coach');
+  await anaPage.goto('/account/notification-settings');
+  await expect(anaPage.getByLabel('Product news')).toBeVisible();
+  await expect(anaPage.getByText('Monday summary of my team')).toHaveCount(0);
   if (SHOTS) {
+    await board.goto('/account/team-config/board');
     await board.setViewportSize({ width: 1280, height: 900 });
     await shoot(board, 'board-desktop');
   }
