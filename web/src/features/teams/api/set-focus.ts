@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/lib/api/client';
+import { practiceKeys } from '@/lib/practice-keys';
 import type { TeamFocus } from '@/lib/queries/team-focus';
 import { toastSuccess } from '@/lib/toast';
 import type { Board } from '../board';
@@ -20,6 +21,8 @@ export function useSetFocus() {
       // The board shows the new focus at once; who planned toward it is counted afresh.
       queryClient.setQueryData<Board>(teamKeys.board, (board) => (board ? { ...board, focus: saved } : board));
       void queryClient.invalidateQueries({ queryKey: teamKeys.board });
+      // The coach's own dashboard shows the team's focus too.
+      void queryClient.invalidateQueries({ queryKey: practiceKeys.dashboard });
       toastSuccess(teamTexts.focus.saved);
     },
   });
