@@ -27,6 +27,8 @@ pub struct App {
     pub lifecycle: lifecycle::Lifecycle,
     /// Request counts and latencies for `/metrics`.
     pub metrics: metrics::Metrics,
+    /// Long streaks' days before the coach board's calendar, counted once.
+    pub streaks: Arc<crate::coaching::board::StreakCache>,
 }
 
 #[derive(Clone)]
@@ -78,6 +80,7 @@ pub async fn build(config: Config) -> anyhow::Result<AppState> {
         local_payments,
         lifecycle: lifecycle::Lifecycle::new(),
         metrics: metrics::Metrics::new(),
+        streaks: Arc::default(),
     })))
 }
 
@@ -116,6 +119,7 @@ impl App {
             base_url: self.config.public_url.clone(),
             link_secret: self.config.jwt_secret.clone(),
             live_call_url: self.config.live_call_url.clone(),
+            streaks: self.streaks.clone(),
         }
     }
 

@@ -2,8 +2,10 @@
 //! that say who needs a word.
 
 use std::collections::HashMap;
+use std::sync::Mutex;
 
 use chrono::{DateTime, Datelike, Days, NaiveDate, Utc};
+use chrono_tz::Tz;
 use serde::Serialize;
 use sqlx::AnyConnection;
 use utoipa::ToSchema;
@@ -58,6 +60,30 @@ struct Read {
     last_at: Option<i64>,
 }
 
+/// How many days each streak that reached a calendar's first day had already run the day
+/// before: per athlete, zone and first day. Practice is recorded at the time it happens, so
+/// nothing before a calendar's first day (84 days ago) changes any more: counted once, it is
+/// kept while the instance runs (cleared when it grows past [`StreakCache::MAX`]).
+#[derive(Default)]
+pub struct StreakCache(Mutex<HashMap<(String, Tz, NaiveDate), u32>>);
+
+impl StreakCache {
+    const MAX: usize = 100_000;
+
+    fn get(&self, user_id: &str, tz: Tz, first_day: NaiveDate) -> Option<u32> {
+        let kept = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        kept.get(&(user_id.to_owned(), tz, first_day)).copied()
+    }
+
+    fn put(&self, user_id: &str, tz: Tz, first_day: NaiveDate, days: u32) {
+        let mut kept = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        if kept.len() >= Self::MAX {
+            kept.clear();
+        }
+        kept.insert((user_id.to_owned(), tz, first_day), days);
+    }
+}
+
 /// The practice figures at `now` of the athletes who share their practice, keyed by user id,
 /// each counted in the athlete's own zone: a handful of queries for the whole team (the streak
 /// reads further back only for athletes whose streak fills the calendar).
@@ -65,6 +91,7 @@ pub(crate) async fn team_practice(
     conn: &mut AnyConnection,
     athletes: &[Athlete],
     now: DateTime<Utc>,
+    cache: Option<&StreakCache>,
 ) -> Result<HashMap<String, PracticeFigures>> {
     let sharing: Vec<&Athlete> = athletes.iter().filter(|a| a.sharing.practice).collect();
     if sharing.is_empty() {
@@ -99,20 +126,22 @@ pub(crate) async fn team_practice(
             r.last_at = Some(at);
         }
     }
-    // Streaks that fill the calendar read further back, a year at a time, for all of them
-    // at once. `reach`: the first day the streak may be counted from, and the instant from
-    // which the athlete's practice has been read.
-    let mut reach: HashMap<&str, (NaiveDate, i64)> = sharing
+    // A streak that fills the calendar goes on before it: counted once and kept (`cache`),
+    // or read further back, a year at a time, for all such athletes at once. `reach`: the first
+    // day the streak may be counted from, and the instant from which practice has been read.
+    let window_start_day = |id: &str| days::heatmap_start(todays[id]);
+    let cached = |id: &str| cache.and_then(|c| c.get(id, tz_of[id], window_start_day(id)));
+    let mut before: HashMap<&str, u32> = HashMap::new();
+    let mut reach: HashMap<&str, (NaiveDate, i64)> = ids
         .iter()
-        .map(|a| {
-            let start = days::heatmap_start(todays[a.user_id.as_str()]);
-            (a.user_id.as_str(), (start, since))
-        })
+        .map(|id| (*id, (window_start_day(id), since)))
         .collect();
+    let mut counted: Vec<&str> = Vec::new();
     loop {
         let longer: Vec<&str> = ids
             .iter()
             .copied()
+            .filter(|id| !before.contains_key(id))
             .filter(|id| {
                 let today = todays[id];
                 let streak = days::streak(&read[id].counts, today);
@@ -121,8 +150,21 @@ pub(crate) async fn team_practice(
                     .is_some_and(|first_missing| first_missing <= reach[id].0)
             })
             .collect();
+        let (known, longer): (Vec<&str>, Vec<&str>) = longer.into_iter().partition(|id| {
+            reach[id].0 == window_start_day(id)
+                && covers_window(&read[id].counts, todays[id])
+                && cached(id).is_some()
+        });
+        for id in known {
+            before.insert(id, cached(id).unwrap_or(0));
+        }
         if longer.is_empty() {
             break;
+        }
+        for id in &longer {
+            if !counted.contains(id) {
+                counted.push(id);
+            }
         }
         let earliest = |id: &str| reach[id].0.checked_sub_days(Days::new(365));
         let from = longer
@@ -151,18 +193,50 @@ pub(crate) async fn team_practice(
             reach.insert(id, (day, from));
         }
     }
+    if let Some(cache) = cache {
+        for id in counted {
+            let start = window_start_day(id);
+            let run = start
+                .pred_opt()
+                .map_or(0, |last| days::run_ending(&read[id].counts, last));
+            cache.put(id, tz_of[id], start, run);
+        }
+    }
     Ok(sharing
         .iter()
         .map(|a| {
             let id = a.user_id.as_str();
             let r = read.remove(id).unwrap_or_default();
-            (a.user_id.clone(), figures(r, todays[id], today_start(a)))
+            let today = todays[id];
+            let streak = match before.get(id) {
+                // The streak covers the whole calendar: its days there, and those before.
+                Some(earlier) => {
+                    let end = days::streak_end(&r.counts, today);
+                    let in_window = end
+                        .signed_duration_since(days::heatmap_start(today))
+                        .num_days()
+                        + 1;
+                    u32::try_from(in_window).unwrap_or(0) + earlier
+                }
+                None => days::streak(&r.counts, today),
+            };
+            (a.user_id.clone(), figures(r, today, today_start(a), streak))
         })
         .collect())
 }
 
+/// Whether the streak counted on `today` practises every day of the calendar from its first.
+fn covers_window(counts: &DayCounts, today: NaiveDate) -> bool {
+    let end = days::streak_end(counts, today);
+    let needed = end
+        .signed_duration_since(days::heatmap_start(today))
+        .num_days()
+        + 1;
+    needed > 0 && i64::from(days::run_ending(counts, end)) >= needed
+}
+
 /// The figures of what was read for an athlete whose day is `today`, beginning at `today_start`.
-fn figures(read: Read, today: NaiveDate, today_start: i64) -> PracticeFigures {
+fn figures(read: Read, today: NaiveDate, today_start: i64, streak_days: u32) -> PracticeFigures {
     let calendar = days::heatmap(&read.counts, today);
     let practised_within = |n: u64| {
         calendar
@@ -185,7 +259,7 @@ fn figures(read: Read, today: NaiveDate, today_start: i64) -> PracticeFigures {
         last_practice_at: read.last_at.map(crate::db::ms_to_rfc3339),
         practice_days7: practised_within(7),
         practice_days28: practised_within(28),
-        streak_days: days::streak(&read.counts, today),
+        streak_days,
         today: TodayChecklist {
             vision_listened: done(PracticeKind::VisionListened),
             breathing_done: done(PracticeKind::BreathingDone),

@@ -110,7 +110,14 @@ pub(crate) async fn get_board(
         .await?
         .and_then(|u| u.time_zone);
     let tz = TimeZone::stored_or_utc(coach_tz.as_deref()).tz();
-    let board = team_board::build(&mut conn, &admin.team.id, tz, state.clock.now()).await?;
+    let board = team_board::build(
+        &mut conn,
+        &admin.team.id,
+        tz,
+        state.clock.now(),
+        &state.streaks,
+    )
+    .await?;
     Ok(Json(board))
 }
 
@@ -155,6 +162,7 @@ pub(crate) async fn get_team_athlete(
         vec![athlete],
         state.clock.now(),
         days::HEATMAP_DAYS,
+        &state.streaks,
     )
     .await?
     .pop()
@@ -224,7 +232,8 @@ pub(crate) async fn send_nudge(
             chosen
         }
         None => {
-            let practice = board::team_practice(&mut conn, &team_athletes, now).await?;
+            let practice =
+                board::team_practice(&mut conn, &team_athletes, now, Some(&state.streaks)).await?;
             team_athletes
                 .into_iter()
                 .filter(|a| {

@@ -10,7 +10,7 @@ use serde::Serialize;
 use sqlx::AnyConnection;
 use utoipa::ToSchema;
 
-use super::board::{self, Flag, PracticeFigures};
+use super::board::{self, Flag, PracticeFigures, StreakCache};
 use super::checkin_figures::{self, CheckinFigures};
 use super::focus::{self, TeamFocus};
 use super::roster::{self, Athlete};
@@ -88,8 +88,9 @@ pub(crate) async fn shared(
     athletes: Vec<Athlete>,
     now: DateTime<Utc>,
     checkin_days: u64,
+    streaks: &StreakCache,
 ) -> Result<Vec<Shared>> {
-    let mut practice = board::team_practice(conn, &athletes, now).await?;
+    let mut practice = board::team_practice(conn, &athletes, now, Some(streaks)).await?;
     let mut checkins = checkin_figures::team_figures(conn, &athletes, now, checkin_days).await?;
     Ok(athletes
         .into_iter()
@@ -169,9 +170,11 @@ pub(crate) async fn build(
     team_id: &str,
     coach_tz: Tz,
     now: DateTime<Utc>,
+    streaks: &StreakCache,
 ) -> Result<Board> {
     let athletes = roster::athletes(conn, team_id).await?;
-    let shared = shared(conn, athletes, now, 28).await?;
+    // The board shows the latest check-in and the averages: no list of earlier ones.
+    let shared = shared(conn, athletes, now, 1, streaks).await?;
     let focus = focus::of_team(conn, team_id).await?;
     let planned = match focus.set_at_ms {
         Some(set_at) if focus.focus.text.is_some() => {

@@ -68,6 +68,26 @@ pub fn streak(counts: &DayCounts, today: NaiveDate) -> u32 {
     n
 }
 
+/// The day a streak counted on `today` ends: today once practised, else yesterday.
+pub(crate) fn streak_end(counts: &DayCounts, today: NaiveDate) -> NaiveDate {
+    if counts.get(&today).is_some_and(|c| *c > 0) {
+        today
+    } else {
+        today.pred_opt().unwrap_or(today)
+    }
+}
+
+/// Consecutive days with practice ending on `day` (0 when `day` has none).
+pub(crate) fn run_ending(counts: &DayCounts, day: NaiveDate) -> u32 {
+    let mut n = 0;
+    let mut at = Some(day);
+    while let Some(d) = at.filter(|d| counts.get(d).is_some_and(|c| *c > 0)) {
+        n += 1;
+        at = d.pred_opt();
+    }
+    n
+}
+
 /// The first day of the calendar that ends on `today`.
 pub(crate) fn heatmap_start(today: NaiveDate) -> NaiveDate {
     today

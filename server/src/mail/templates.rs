@@ -219,6 +219,7 @@ pub(crate) fn removed_from_team(
 }
 
 /// What happened to an athlete's place in a team, for its admins.
+#[derive(Clone, Copy)]
 pub(crate) enum RosterChange<'a> {
     Joined,
     Left,

@@ -69,6 +69,8 @@ pub struct Reminders {
     pub base_url: String,
     pub link_secret: Secret,
     pub live_call_url: String,
+    /// The coach board's kept streak counts, shared with the instance's requests.
+    pub streaks: Arc<crate::coaching::board::StreakCache>,
 }
 
 /// Queues every reminder due now; answers what this round did.
@@ -174,7 +176,7 @@ async fn coach_summary(
         if storage::handled(&mut conn, &coach.user_id, summary::KIND, &key).await? {
             return Ok(false);
         }
-        team_board::build(&mut conn, &coach.team_id, coach.tz, now).await?
+        team_board::build(&mut conn, &coach.team_id, coach.tz, now, &app.streaks).await?
     };
     let now_ms = now.timestamp_millis();
     let mut tx = app.db.begin_write().await?;

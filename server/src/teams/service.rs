@@ -299,11 +299,6 @@ impl Roster<'_> {
             {
                 continue;
             }
-            let change = match &change {
-                RosterChange::Joined => RosterChange::Joined,
-                RosterChange::Left => RosterChange::Left,
-                RosterChange::Removed { reason } => RosterChange::Removed { reason },
-            };
             let message = templates::roster_change(
                 &admin.email,
                 &admin.first_name,

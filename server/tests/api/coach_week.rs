@@ -271,3 +271,67 @@ async fn each_coach_gets_the_monday_summary_at_eight_in_their_own_zone_once_unle
     tick(&app).await;
     assert_eq!(summaries(&app, &cora.email).await.len(), 1);
 }
+
+/// Records practice for `user_id` at noon UTC on each of the days `back` days before `now`.
+async fn practised_days_ago(app: &TestApp, user_id: &str, now: DateTime<Utc>, back: &[i64]) {
+    for days in back {
+        let at = now - Duration::days(*days);
+        sqlx::query(
+            "INSERT INTO practice_events (id, user_id, kind, created_at) VALUES ($1, $2, $3, $4)",
+        )
+        .bind(uuid::Uuid::new_v4().to_string())
+        .bind(user_id)
+        .bind("breathing_done")
+        .bind(at.timestamp_millis())
+        .execute(app.state.db.pool())
+        .await
+        .unwrap();
+    }
+}
+
+#[tokio::test]
+async fn streaks_longer_than_the_calendar_count_the_same_on_every_board_and_on_the_dashboard() {
+    let app = TestApp::spawn().await;
+    let now = utc("2026-11-25T12:00:00Z");
+    app.clock().set(now);
+    let (coach, athletes) = team(&app, &["Abe", "Bea", "Cy"]).await;
+    // Abe: every day for 121 days, today included. Bea: the same, but not on the calendar's
+    // first day (83 days ago). Cy: 100 days up to yesterday.
+    let every: Vec<i64> = (0..=120).collect();
+    practised_days_ago(&app, &athletes[0].id, now, &every).await;
+    let gap: Vec<i64> = (0..=120).filter(|d| *d != 83).collect();
+    practised_days_ago(&app, &athletes[1].id, now, &gap).await;
+    let until_yesterday: Vec<i64> = (1..=100).collect();
+    practised_days_ago(&app, &athletes[2].id, now, &until_yesterday).await;
+    let expected = [("Abe", 121), ("Bea", 83), ("Cy", 100)];
+    // The first board counts them; the second uses what the first kept.
+    for round in 0..2 {
+        let seen = board(&coach).await;
+        for (name, streak) in expected {
+            assert_eq!(
+                row(&seen, name)["streakDays"],
+                streak,
+                "{name}, board {round}"
+            );
+        }
+    }
+    for (athlete, (name, streak)) in athletes.iter().zip(expected) {
+        let (_, dashboard) = athlete.get("/_api/v1/dashboard").await;
+        assert_eq!(dashboard["streakDays"], streak, "{name}'s dashboard");
+    }
+    // The next day: Abe practises again, Cy does not (and loses the streak).
+    let tomorrow = now + Duration::days(1);
+    app.clock().set(tomorrow);
+    practised_days_ago(&app, &athletes[0].id, tomorrow, &[0]).await;
+    let coach = coach.with_token(&app.fresh_token(&coach.email).await);
+    for round in 0..2 {
+        let seen = board(&coach).await;
+        assert_eq!(row(&seen, "Abe")["streakDays"], 122, "board {round}");
+        assert_eq!(
+            row(&seen, "Bea")["streakDays"],
+            83,
+            "kept until a whole day passes"
+        );
+        assert_eq!(row(&seen, "Cy")["streakDays"], 0);
+    }
+}
