@@ -40,6 +40,8 @@ pub struct AccountExport {
     pub vision: Option<VisionDraft>,
     /// Every complete vision, newest first.
     pub vision_history: Vec<VisionVersion>,
+    /// The vision in the athlete's own voice; `null` without one.
+    pub vision_recording: Option<crate::vision::recording::RecordingExport>,
     pub daily_actions: Vec<DailyActionEntry>,
     pub weekly_maps: Vec<WeeklyMapEntry>,
     pub practice_events: Vec<PracticeEvent>,
@@ -98,6 +100,7 @@ pub async fn export(
         .map(Into::into)
         .collect();
     let settings = crate::reminders::storage::get_or_default(&mut conn, user_id).await?;
+    let vision_recording = crate::vision::recording::export(&mut conn, user_id).await?;
     drop(conn);
     let invoices = crate::billing::service::paid_invoices(db, payments, user_id)
         .await?
@@ -109,6 +112,7 @@ pub async fn export(
         profile: profile::load(db, user, now).await?,
         vision,
         vision_history,
+        vision_recording,
         daily_actions,
         weekly_maps,
         practice_events,

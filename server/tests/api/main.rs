@@ -50,3 +50,4 @@ mod support;
 mod teams;
 mod test_user;
 mod vision;
+mod vision_recording;

@@ -891,6 +891,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/userinput/athleticvision/recording": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The athlete's recording: whole, or the one byte range `Range` asks for (206). */
+        get: operations["get_recording"];
+        /**
+         * Keeps the athlete's recording of their vision (the audio as the body), replacing the one
+         *     before.
+         */
+        put: operations["put_recording"];
+        post?: never;
+        /** Deletes the athlete's recording (the device's voice reads the vision again). */
+        delete: operations["delete_recording"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/userinput/athleticvision/single/{order}": {
         parameters: {
             query?: never;
@@ -1049,6 +1071,7 @@ export interface components {
             vision?: null | components["schemas"]["VisionDraft"];
             /** @description Every complete vision, newest first. */
             visionHistory: components["schemas"]["VisionVersion"][];
+            visionRecording?: null | components["schemas"]["RecordingExport"];
             weeklyMaps: components["schemas"]["WeeklyMapEntry"][];
         };
         /** @description One athlete as their coach sees them: shared figures over 12 weeks and shared entries. */
@@ -1668,6 +1691,28 @@ export interface components {
         RecentObjectives: {
             dailyObjectives?: null | components["schemas"]["DailyObjectives"];
             weeklyMap?: null | components["schemas"]["WeeklyObjectives"];
+        };
+        /** @description The stored recording, without its audio. */
+        Recording: {
+            /** @description `audio/webm`, `audio/ogg`, `audio/mp4` or `audio/mpeg`, with its codecs when given. */
+            contentType: string;
+            createdAt: string;
+            /**
+             * Format: int64
+             * @description Bytes.
+             */
+            size: number;
+            updatedAt: string;
+        };
+        /** @description The recording as the data export carries it: the audio in base64. */
+        RecordingExport: {
+            /** @description The audio, base64-encoded (standard alphabet, padded). */
+            audioBase64: string;
+            contentType: string;
+            createdAt: string;
+            /** Format: int64 */
+            size: number;
+            updatedAt: string;
         };
         /** @description Removing a member: who, and why (e-mailed to them). */
         RemoveMember: {
@@ -4672,6 +4717,163 @@ export interface operations {
             };
             /** @description The request body is too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_recording: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One range of bytes, such as bytes=0-1 */
+                Range?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The whole recording, as its Content-Type */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The range asked for, with Content-Range */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No recording yet */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The range lies outside the recording */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    put_recording: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The recorded audio, at most 20 MB */
+        requestBody?: {
+            content: {
+                "audio/mp4": unknown;
+                "audio/mpeg": unknown;
+                "audio/ogg": unknown;
+                "audio/webm": unknown;
+            };
+        };
+        responses: {
+            /** @description The recording replaced the one before */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Recording"];
+                };
+            };
+            /** @description The first recording was kept */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Recording"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_recording: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted, or there was none */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
