@@ -48,6 +48,8 @@ pub struct AccountExport {
     /// Morning check-ins, newest first.
     pub checkins: Vec<Checkin>,
     pub notification_settings: NotificationSettings,
+    /// The devices subscribed to push messages, newest first.
+    pub push_devices: Vec<crate::push::dto::Subscription>,
     /// Paid invoices from the payment provider, newest first.
     pub invoices: Vec<PastInvoice>,
 }
@@ -101,6 +103,11 @@ pub async fn export(
         .collect();
     let settings = crate::reminders::storage::get_or_default(&mut conn, user_id).await?;
     let vision_recording = crate::vision::recording::export(&mut conn, user_id).await?;
+    let push_devices = crate::push::storage::of_member(&mut conn, user_id)
+        .await?
+        .into_iter()
+        .map(Into::into)
+        .collect();
     drop(conn);
     let invoices = crate::billing::service::paid_invoices(db, payments, user_id)
         .await?
@@ -118,6 +125,7 @@ pub async fn export(
         practice_events,
         checkins,
         notification_settings: NotificationSettings::new(settings, now),
+        push_devices,
         invoices,
     })
 }

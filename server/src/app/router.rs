@@ -18,7 +18,7 @@ use crate::error::AppError;
 use crate::http::openapi::{BearerAuth, ClientErrors};
 use crate::http::{security, static_files};
 use crate::{
-    account, auth, billing, checkins, coaching, content, dashboard, mail, planning, practice,
+    account, auth, billing, checkins, coaching, content, dashboard, mail, planning, practice, push,
     reminders, teams, vision,
 };
 
@@ -38,6 +38,7 @@ fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .routes(routes!(meta::env_info))
         .merge(vision::routes::routes())
         .merge(practice::routes::routes())
+        .merge(push::routes::routes())
         .merge(planning::routes::routes())
         .merge(checkins::routes::routes())
         .merge(dashboard::routes::routes())
