@@ -2,6 +2,7 @@
 //! subscribed (`/_api/v1/push/…`). Sending reminders to them builds on these.
 
 pub mod dto;
+pub mod encryption;
 pub mod keys;
 pub mod routes;
 pub mod storage;
