@@ -6,3 +6,4 @@ pub mod encryption;
 pub mod keys;
 pub mod routes;
 pub mod storage;
+pub mod vapid;
