@@ -5,5 +5,6 @@ pub mod dto;
 pub mod encryption;
 pub mod keys;
 pub mod routes;
+pub mod send;
 pub mod storage;
 pub mod vapid;

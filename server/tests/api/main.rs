@@ -40,6 +40,7 @@ mod plan_change;
 mod planning;
 mod platform;
 mod practice_offline;
+mod push_delivery;
 mod push_subscriptions;
 mod reconcile;
 mod reminders;
