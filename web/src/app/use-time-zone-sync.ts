@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { updateTimeZone } from '@/features/account/api/update-time-zone';
-import { practiceKeys } from '@/lib/practice-keys';
 import { profileKey, type SwazProfile } from '@/lib/queries/profile';
+import { readAgainInNewZone } from './read-again-in-new-zone';
 
 function browserTimeZone(): string | undefined {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
@@ -20,9 +20,7 @@ export function useTimeZoneSync(userId: string | undefined, profile: SwazProfile
     mutationFn: updateTimeZone,
     onSuccess: async (saved) => {
       queryClient.setQueryData(profileKey, saved);
-      await Promise.all(
-        [practiceKeys.dashboard, practiceKeys.checkins].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-      );
+      await readAgainInNewZone(queryClient);
     },
   });
 
