@@ -1,6 +1,7 @@
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
+import { InstallCard } from '@/components/ui/InstallCard';
 import { Spinner } from '@/components/ui/Spinner';
 import { useDashboard } from '../api/get-dashboard';
 import { CheckinCard } from '../components/CheckinCard';
@@ -39,6 +40,7 @@ export function DashboardRoute() {
         <h1 className="mb-1">{t.greeting(data.firstName)}</h1>
         <p className="lead text-body-secondary mb-0">{t.lead}</p>
       </header>
+      <InstallCard />
       {data.teamFocus?.trim() && <TeamFocusCard text={data.teamFocus.trim()} />}
       {!data.visionComplete && <VisionCallout />}
       <div className="row g-4 mb-4">
