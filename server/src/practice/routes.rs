@@ -26,6 +26,57 @@ pub struct NewPracticeEvent {
     /// `vision_listened` or `breathing_done`.
     #[schema(required = true)]
     pub kind: Option<String>,
+    /// When the practice happened (RFC 3339), for practice done offline and sent later: at
+    /// most 7 days back, never in the future (up to 5 minutes of clock difference are taken as
+    /// now). Left out: now.
+    pub at: Option<String>,
+    /// A UUID the device chose for this practice: sending it again answers the first event
+    /// (200) instead of recording it twice.
+    pub id: Option<String>,
+}
+
+/// How long after it happened practice done offline may still be sent. Keep it well under the
+/// coach board's 84-day calendar: what happened before that calendar is counted once and kept
+/// (`coaching::board::StreakCache`).
+pub(crate) const LATE_PRACTICE_DAYS: i64 = 7;
+
+/// How far ahead of the server a device's clock may be.
+const CLOCK_SKEW_MS: i64 = 5 * 60 * 1000;
+
+/// When a practice sent now happened: `at`, or now.
+fn happened_at(at: Option<&str>, now: i64) -> Result<i64> {
+    let Some(raw) = at else { return Ok(now) };
+    let at = chrono::DateTime::parse_from_rfc3339(raw.trim())
+        .map_err(|_| {
+            AppError::bad_request(
+                "at must be the time the practice happened, written like 2026-11-25T21:30:00Z.",
+            )
+        })?
+        .timestamp_millis();
+    if at > now + CLOCK_SKEW_MS {
+        return Err(AppError::bad_request(
+            "at is in the future: check the date and time on your device.",
+        ));
+    }
+    if at < now - LATE_PRACTICE_DAYS * 24 * 3600 * 1000 {
+        return Err(AppError::bad_request(format!(
+            "at is more than {LATE_PRACTICE_DAYS} days ago: practice can be sent up to {LATE_PRACTICE_DAYS} days after it happened."
+        )));
+    }
+    Ok(at.min(now))
+}
+
+fn event_id(raw: Option<&str>) -> Result<Option<String>> {
+    raw.map(|id| {
+        uuid::Uuid::parse_str(id.trim())
+            .map(|u| u.to_string())
+            .map_err(|_| {
+                AppError::bad_request(
+                    "id must be a UUID the device chose, such as 3f2b8c1e-0d4a-4c7e-9b1a-2f6d8e9c0a1b.",
+                )
+            })
+    })
+    .transpose()
 }
 
 #[derive(Deserialize, IntoParams)]
@@ -79,9 +130,13 @@ fn recordable(raw: Option<&str>) -> Result<PracticeKind> {
         })
 }
 
-/// Records that the athlete finished a practice.
+/// Records that the athlete finished a practice, now or (sent later from a device that was
+/// offline) when it happened.
 #[utoipa::path(post, path = "/practice/events", tag = "practice", request_body = NewPracticeEvent,
-    responses((status = 201, body = PracticeEvent), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)),
+    responses((status = 201, body = PracticeEvent),
+              (status = 200, description = "This id was sent before: the event it recorded", body = PracticeEvent),
+              (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+              (status = 409, description = "The id names an event that is not the caller's", body = ErrorBody)),
     security(("bearer" = [])))]
 pub(crate) async fn record_event(
     State(state): State<AppState>,
@@ -89,9 +144,27 @@ pub(crate) async fn record_event(
     ApiJson(input): ApiJson<NewPracticeEvent>,
 ) -> Result<(StatusCode, Json<PracticeEvent>)> {
     let kind = recordable(input.kind.as_deref())?;
+    let at = happened_at(input.at.as_deref(), state.clock.now_ms())?;
+    let id = event_id(input.id.as_deref())?;
     let mut conn = state.db.pool().acquire().await?;
-    let event = storage::record(&mut conn, &me.id, kind, state.clock.now_ms()).await?;
-    Ok((StatusCode::CREATED, Json(event.into())))
+    let Some(id) = id else {
+        let event = storage::record(&mut conn, &me.id, kind, at).await?;
+        return Ok((StatusCode::CREATED, Json(event.into())));
+    };
+    if storage::record_once(&mut conn, &me.id, &id, kind, at).await? {
+        let event = storage::Event {
+            id,
+            kind,
+            created_at: at,
+        };
+        return Ok((StatusCode::CREATED, Json(event.into())));
+    }
+    match storage::own_event(&mut conn, &me.id, &id).await? {
+        Some(first) => Ok((StatusCode::OK, Json(first.into()))),
+        None => Err(AppError::conflict(
+            "This id is already taken: give the practice a new UUID.",
+        )),
+    }
 }
 
 /// The athlete's own practice events, newest first, a page at a time: follow `next` until it

@@ -56,6 +56,50 @@ pub async fn record(
     Ok(event)
 }
 
+/// Records `kind` at `at` under the id the device chose, unless that id was recorded before;
+/// answers whether it was recorded now.
+pub(crate) async fn record_once(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    id: &str,
+    kind: PracticeKind,
+    at: i64,
+) -> sqlx::Result<bool> {
+    let done = sqlx::query(
+        "INSERT INTO practice_events (id, user_id, kind, created_at) VALUES ($1, $2, $3, $4) \
+         ON CONFLICT (id) DO NOTHING",
+    )
+    .bind(id)
+    .bind(user_id)
+    .bind(kind.as_str())
+    .bind(at)
+    .execute(conn)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// The athlete's event `id`, if it is theirs.
+pub(crate) async fn own_event(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    id: &str,
+) -> sqlx::Result<Option<Event>> {
+    let row: Option<(String, String, i64)> = sqlx::query_as(
+        "SELECT id, kind, created_at FROM practice_events WHERE id = $1 AND user_id = $2",
+    )
+    .bind(id)
+    .bind(user_id)
+    .fetch_optional(conn)
+    .await?;
+    Ok(row.and_then(|(id, kind, created_at)| {
+        PracticeKind::from_name(&kind).map(|kind| Event {
+            id,
+            kind,
+            created_at,
+        })
+    }))
+}
+
 /// The athlete's events in `[since, until)`, newest first, at most `limit`.
 pub(crate) async fn between(
     conn: &mut AnyConnection,

@@ -39,6 +39,7 @@ mod password_rule;
 mod plan_change;
 mod planning;
 mod platform;
+mod practice_offline;
 mod reconcile;
 mod reminders;
 mod settings;

@@ -323,7 +323,10 @@ export interface paths {
          */
         get: operations["list_events"];
         put?: never;
-        /** Records that the athlete finished a practice. */
+        /**
+         * Records that the athlete finished a practice, now or (sent later from a device that was
+         *     offline) when it happened.
+         */
         post: operations["record_event"];
         delete?: never;
         options?: never;
@@ -1470,6 +1473,17 @@ export interface components {
             user_id: string;
         };
         NewPracticeEvent: {
+            /**
+             * @description When the practice happened (RFC 3339), for practice done offline and sent later: at
+             *     most 7 days back, never in the future (up to 5 minutes of clock difference are taken as
+             *     now). Left out: now.
+             */
+            at?: string | null;
+            /**
+             * @description A UUID the device chose for this practice: sending it again answers the first event
+             *     (200) instead of recording it twice.
+             */
+            id?: string | null;
             /** @description `vision_listened` or `breathing_done`. */
             kind: string | null;
         };
@@ -2736,6 +2750,15 @@ export interface operations {
             };
         };
         responses: {
+            /** @description This id was sent before: the event it recorded */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PracticeEvent"];
+                };
+            };
             201: {
                 headers: {
                     [name: string]: unknown;
@@ -2753,6 +2776,15 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The id names an event that is not the caller's */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
