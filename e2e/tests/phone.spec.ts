@@ -1,3 +1,5 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { accessToken, expect, signIn, test } from '../support/fixtures';
@@ -77,6 +79,52 @@ test('the service worker registers and controls the page after a reload', async 
   expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
   await underServiceWorker(page);
   await expect(page.getByTestId('home')).toBeVisible();
+});
+
+test('a new version waits for "Reload" and takes over only then', async ({ page }) => {
+  await page.goto('/');
+  await underServiceWorker(page);
+  const waiting = () => page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => Boolean(r?.waiting)));
+  const activeWorker = () =>
+    page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.active?.scriptURL ?? ''));
+
+  // The next deploy: the server's sw.js changes by a byte. (Playwright's routing does not see the
+  // browser's update check, so the served file itself changes, and is put back afterwards.)
+  const swFile = join(process.env.SWAZ_WEB_DIR ?? '', 'sw.js');
+  const original = readFileSync(swFile, 'utf8');
+  try {
+    writeFileSync(swFile, `${original}\n// the next version\n`);
+    await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()));
+    const prompt = page.getByTestId('update-prompt');
+    await expect(prompt).toContainText('A new version of SWAZ is ready.');
+    // Waiting, not in charge: nothing reloads by itself.
+    await expect.poll(waiting).toBe(true);
+
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.setViewportSize({ width: 375, height: 812 });
+    const reload = prompt.getByRole('button', { name: 'Reload' });
+    expect((await reload.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    await page.screenshot({ path: test.info().outputPath('update-prompt-dark.png') });
+    const axe = await new AxeBuilder({ page }).include('[data-testid="update-prompt"]').withTags(['wcag2a', 'wcag2aa']).analyze();
+    expect(axe.violations.map((v) => v.id)).toEqual([]);
+
+    await prompt.getByRole('button', { name: 'Later' }).click();
+    await expect(prompt).toHaveCount(0);
+    expect(await waiting()).toBe(true);
+
+    // The next time it is offered, "Reload" hands over to the new version and reloads once.
+    await page.reload();
+    await expect(prompt).toBeVisible();
+    const loaded = page.waitForEvent('load');
+    await prompt.getByRole('button', { name: 'Reload' }).click();
+    await loaded;
+    await expect.poll(waiting).toBe(false);
+    await expect(page.getByTestId('home')).toBeVisible();
+    await expect(prompt).toHaveCount(0);
+    expect(await activeWorker()).toMatch(/\/sw\.js$/);
+  } finally {
+    writeFileSync(swFile, original);
+  }
 });
 
 interface ServerEvent {
