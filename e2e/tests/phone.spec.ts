@@ -224,6 +224,30 @@ test('in airplane mode the dashboard, playback and breathing open, and the pract
   await expect(page.getByTestId('offline-marker')).toHaveCount(0);
 });
 
+test('on a network that hangs, the practice is saved on the phone within seconds and sent when the app starts again', async ({
+  page,
+}) => {
+  const member = createUser('Noor', { paid: true });
+  await signIn(page, member);
+  const token = await accessToken(page);
+  const answers = Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`q${i + 1}`, `Noor answer ${i + 1}.`]));
+  expect((await page.request.post('/_api/v1/userinput/athleticvision', { headers: { Authorization: `Bearer ${token}` }, data: answers })).ok()).toBe(true);
+  await page.clock.install();
+
+  // A weak signal in bed: the request goes out and no answer comes back.
+  await page.route('**/_api/v1/practice/events', () => {});
+  await page.goto('/athletic-vision');
+  await page.getByRole('button', { name: 'I listened to my vision' }).click();
+  await page.clock.runFor(9000);
+  await expect(page.getByRole('status').filter({ hasText: 'saved on this phone' })).toBeVisible();
+  expect(await practiceEvents(page.request, token)).toEqual([]);
+
+  // The next start of the app sends it.
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  await page.goto('/user-dashboard');
+  await expect.poll(async () => (await practiceEvents(page.request, token)).map((e) => e.kind)).toEqual(['vision_listened']);
+});
+
 /** What Chromium fires when SWAZ can be installed; the test stands in for the browser. */
 async function offerInstall(page: Page) {
   await page.evaluate(() => {
