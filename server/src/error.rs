@@ -28,6 +28,10 @@ pub enum AppError {
     Conflict(String),
     #[error("{0}")]
     PayloadTooLarge(String),
+    #[error("{0}")]
+    UnsupportedMediaType(String),
+    #[error("{0}")]
+    RangeNotSatisfiable(String),
     /// Refused for the given number of seconds (sent as `Retry-After`).
     #[error("{0}")]
     TooManyRequests(String, u64),
@@ -80,6 +84,8 @@ impl AppError {
             Self::PaymentRequired(_) => StatusCode::PAYMENT_REQUIRED,
             Self::Conflict(_) => StatusCode::CONFLICT,
             Self::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            Self::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            Self::RangeNotSatisfiable(_) => StatusCode::RANGE_NOT_SATISFIABLE,
             Self::TooManyRequests(..) => StatusCode::TOO_MANY_REQUESTS,
             Self::BadGateway(_) => StatusCode::BAD_GATEWAY,
             Self::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -95,6 +101,8 @@ impl AppError {
             Self::PaymentRequired(_) => "card_declined",
             Self::Conflict(_) => "conflict",
             Self::PayloadTooLarge(_) => "payload_too_large",
+            Self::UnsupportedMediaType(_) => "unsupported_media_type",
+            Self::RangeNotSatisfiable(_) => "range_not_satisfiable",
             Self::TooManyRequests(..) => "too_many_requests",
             Self::BadGateway(_) => "bad_gateway",
             Self::Internal(_) => "internal_error",

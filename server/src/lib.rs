@@ -45,6 +45,7 @@ pub mod logging;
 pub mod mail;
 pub mod planning;
 pub mod practice;
+pub mod push;
 pub mod ratelimit;
 pub mod reminders;
 pub mod teams;

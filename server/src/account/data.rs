@@ -40,12 +40,16 @@ pub struct AccountExport {
     pub vision: Option<VisionDraft>,
     /// Every complete vision, newest first.
     pub vision_history: Vec<VisionVersion>,
+    /// The vision in the athlete's own voice; `null` without one.
+    pub vision_recording: Option<crate::vision::recording::RecordingExport>,
     pub daily_actions: Vec<DailyActionEntry>,
     pub weekly_maps: Vec<WeeklyMapEntry>,
     pub practice_events: Vec<PracticeEvent>,
     /// Morning check-ins, newest first.
     pub checkins: Vec<Checkin>,
     pub notification_settings: NotificationSettings,
+    /// The devices subscribed to push messages, newest first.
+    pub push_devices: Vec<crate::push::dto::Subscription>,
     /// Paid invoices from the payment provider, newest first.
     pub invoices: Vec<PastInvoice>,
 }
@@ -98,6 +102,12 @@ pub async fn export(
         .map(Into::into)
         .collect();
     let settings = crate::reminders::storage::get_or_default(&mut conn, user_id).await?;
+    let vision_recording = crate::vision::recording::export(&mut conn, user_id).await?;
+    let push_devices = crate::push::storage::of_member(&mut conn, user_id)
+        .await?
+        .into_iter()
+        .map(Into::into)
+        .collect();
     drop(conn);
     let invoices = crate::billing::service::paid_invoices(db, payments, user_id)
         .await?
@@ -109,11 +119,13 @@ pub async fn export(
         profile: profile::load(db, user, now).await?,
         vision,
         vision_history,
+        vision_recording,
         daily_actions,
         weekly_maps,
         practice_events,
         checkins,
         notification_settings: NotificationSettings::new(settings, now),
+        push_devices,
         invoices,
     })
 }

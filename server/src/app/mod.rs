@@ -2,6 +2,7 @@
 //! router that joins each capability's routes, serving with its lifecycle and workers, and the
 //! operational endpoints (`/healthz`, `/readyz`, `/metrics`, `/_dev/clock`, `/env`).
 
+mod body_limit;
 pub mod dev_clock;
 pub mod housekeeping;
 pub mod lifecycle;

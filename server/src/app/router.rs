@@ -6,8 +6,8 @@ use axum::routing::get;
 use axum::{Json, Router};
 use tower::Layer;
 use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::compression::predicate::{DefaultPredicate, NotForContentType, Predicate};
 use tower_http::compression::CompressionLayer;
-use tower_http::limit::RequestBodyLimitLayer;
 use utoipa::{Modify, OpenApi};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -18,7 +18,7 @@ use crate::error::AppError;
 use crate::http::openapi::{BearerAuth, ClientErrors};
 use crate::http::{security, static_files};
 use crate::{
-    account, auth, billing, checkins, coaching, content, dashboard, mail, planning, practice,
+    account, auth, billing, checkins, coaching, content, dashboard, mail, planning, practice, push,
     reminders, teams, vision,
 };
 
@@ -38,6 +38,7 @@ fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .routes(routes!(meta::env_info))
         .merge(vision::routes::routes())
         .merge(practice::routes::routes())
+        .merge(push::routes::routes())
         .merge(planning::routes::routes())
         .merge(checkins::routes::routes())
         .merge(dashboard::routes::routes())
@@ -111,12 +112,19 @@ pub(crate) fn router(state: AppState) -> Router {
             observe::observe,
         ))
         .layer(CatchPanicLayer::custom(plain_errors::panic_response))
-        .layer(CompressionLayer::new())
+        // Audio is compressed already, and a player's byte ranges must be of the stored bytes.
+        .layer(
+            CompressionLayer::new()
+                .compress_when(DefaultPredicate::new().and(NotForContentType::const_new("audio/"))),
+        )
         .layer(security::headers(!state.config.is_development()))
         // Outside the body limit (to see its 413), inside the header and compression layers.
         .layer(axum::middleware::from_fn(plain_errors::as_json))
         .layer(axum::middleware::from_fn(security::refuse_nul))
-        .layer(RequestBodyLimitLayer::new(max_body))
+        .layer(axum::middleware::from_fn_with_state(
+            max_body,
+            super::body_limit::limit,
+        ))
         .layer(DefaultBodyLimit::max(max_body))
         .service(routes);
     Router::new().fallback_service(layered)

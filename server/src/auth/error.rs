@@ -132,6 +132,9 @@ impl From<AppError> for AuthError {
             AppError::Conflict(_) => "conflict",
             AppError::PaymentRequired(_) => "payment_required",
             AppError::PayloadTooLarge(_) => "request_too_large",
+            AppError::UnsupportedMediaType(_) | AppError::RangeNotSatisfiable(_) => {
+                "validation_failed"
+            }
             AppError::TooManyRequests(..) => "over_request_rate_limit",
             AppError::BadGateway(_) => "unexpected_failure",
             AppError::Internal(_) => "unexpected_failure",

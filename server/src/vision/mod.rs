@@ -3,5 +3,6 @@
 
 pub mod answers;
 pub mod dto;
+pub mod recording;
 pub mod routes;
 pub mod storage;

@@ -334,6 +334,61 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/push/key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The key a signed-in member's browser subscribes with. */
+        get: operations["get_key"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/push/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The member's subscribed devices, newest first. */
+        get: operations["list_subscriptions"];
+        put?: never;
+        /**
+         * Subscribes one of the member's devices to push messages (the same endpoint again replaces
+         *     the earlier subscription).
+         */
+        post: operations["subscribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/push/subscriptions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Stops push messages to one of the member's devices. */
+        delete: operations["unsubscribe"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sharing": {
         parameters: {
             query?: never;
@@ -891,6 +946,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/userinput/athleticvision/recording": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The athlete's recording: whole, or the one byte range `Range` asks for (206). */
+        get: operations["get_recording"];
+        /**
+         * Keeps the athlete's recording of their vision (the audio as the body), replacing the one
+         *     before.
+         */
+        put: operations["put_recording"];
+        post?: never;
+        /** Deletes the athlete's recording (the device's voice reads the vision again). */
+        delete: operations["delete_recording"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/userinput/athleticvision/single/{order}": {
         parameters: {
             query?: never;
@@ -1046,9 +1123,12 @@ export interface components {
             practiceEvents: components["schemas"]["PracticeEvent"][];
             /** @description Names, e-mail, time zone, paid role and team membership. */
             profile: components["schemas"]["Profile"];
+            /** @description The devices subscribed to push messages, newest first. */
+            pushDevices: components["schemas"]["Subscription"][];
             vision?: null | components["schemas"]["VisionDraft"];
             /** @description Every complete vision, newest first. */
             visionHistory: components["schemas"]["VisionVersion"][];
+            visionRecording?: null | components["schemas"]["RecordingExport"];
             weeklyMaps: components["schemas"]["WeeklyMapEntry"][];
         };
         /** @description One athlete as their coach sees them: shared figures over 12 weeks and shared entries. */
@@ -1487,6 +1567,14 @@ export interface components {
             /** @description `vision_listened` or `breathing_done`. */
             kind: string | null;
         };
+        /** @description A device's subscription: `PushSubscription.toJSON()` and an optional name. */
+        NewSubscription: {
+            /** @description The push service's URL for this device. */
+            endpoint: string | null;
+            keys: null | components["schemas"]["SubscriptionKeys"];
+            /** @description What the member calls the device ("iPhone"), at most 80 characters. */
+            label?: string | null;
+        };
         /** @description The athlete's notification settings (defaults until the first save). */
         NotificationSettings: {
             /** @description For a team admin: the Monday summary of the team by e-mail. */
@@ -1664,10 +1752,40 @@ export interface components {
             firstName: string;
             lastName?: string;
         };
+        /** @description The server's public VAPID key. */
+        PushKey: {
+            /**
+             * @description The uncompressed P-256 point, base64url: `applicationServerKey` for
+             *     `pushManager.subscribe`.
+             */
+            publicKey: string;
+        };
         /** @description The latest objectives for the welcome screens (SPEC §7). */
         RecentObjectives: {
             dailyObjectives?: null | components["schemas"]["DailyObjectives"];
             weeklyMap?: null | components["schemas"]["WeeklyObjectives"];
+        };
+        /** @description The stored recording, without its audio. */
+        Recording: {
+            /** @description `audio/webm`, `audio/ogg`, `audio/mp4` or `audio/mpeg`, with its codecs when given. */
+            contentType: string;
+            createdAt: string;
+            /**
+             * Format: int64
+             * @description Bytes.
+             */
+            size: number;
+            updatedAt: string;
+        };
+        /** @description The recording as the data export carries it: the audio in base64. */
+        RecordingExport: {
+            /** @description The audio, base64-encoded (standard alphabet, padded). */
+            audioBase64: string;
+            contentType: string;
+            createdAt: string;
+            /** Format: int64 */
+            size: number;
+            updatedAt: string;
         };
         /** @description Removing a member: who, and why (e-mailed to them). */
         RemoveMember: {
@@ -1743,6 +1861,23 @@ export interface components {
         StepText: {
             data?: string | null;
         };
+        /** @description A device the member subscribed. */
+        Subscription: {
+            createdAt: string;
+            id: string;
+            label?: string | null;
+            /** @description When a message last reached it; `null` before the first. */
+            lastUsedAt?: string | null;
+            /** @description The push service's host, e.g. `fcm.googleapis.com`. */
+            service: string;
+        };
+        /** @description The keys of a subscription, as `PushSubscription.toJSON()` gives them. */
+        SubscriptionKeys: {
+            /** @description The 16-byte authentication secret, base64url. */
+            auth: string | null;
+            /** @description The device's P-256 public key, base64url. */
+            p256dh: string | null;
+        };
         SubscriptionSuccessResult: {
             email: string;
             /** @description Only in the first answer for a session; `null` afterwards. */
@@ -1759,6 +1894,9 @@ export interface components {
             plan: string;
             /** @description `active`, `trialing`, `past_due`, `canceled`, … */
             status: string;
+        };
+        Subscriptions: {
+            subscriptions: components["schemas"]["Subscription"][];
         };
         SuccessStatus: {
             status: string;
@@ -2794,6 +2932,154 @@ export interface operations {
             };
             /** @description The request body is too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_key: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PushKey"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_subscriptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscriptions"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    subscribe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewSubscription"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Already 20 devices */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unsubscribe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The subscription's id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4672,6 +4958,163 @@ export interface operations {
             };
             /** @description The request body is too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_recording: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description One range of bytes, such as bytes=0-1 */
+                Range?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The whole recording, as its Content-Type */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The range asked for, with Content-Range */
+            206: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No recording yet */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The range lies outside the recording */
+            416: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    put_recording: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The recorded audio, at most 20 MB */
+        requestBody?: {
+            content: {
+                "audio/mp4": unknown;
+                "audio/mpeg": unknown;
+                "audio/ogg": unknown;
+                "audio/webm": unknown;
+            };
+        };
+        responses: {
+            /** @description The recording replaced the one before */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Recording"];
+                };
+            };
+            /** @description The first recording was kept */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Recording"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_recording: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted, or there was none */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,5 +1,7 @@
 //! `/_api/v1/userinput/athleticvision…` (SPEC §7).
 
+pub mod recording;
+
 use axum::extract::{Path, State};
 use axum::Json;
 use serde::{Deserialize, Serialize};
@@ -23,6 +25,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(get_vision, save_vision))
         .routes(routes!(get_step, save_step))
         .routes(routes!(list_versions))
+        .merge(recording::routes())
 }
 
 /// The nine answers to save; every one is required.
