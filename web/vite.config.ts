@@ -4,6 +4,7 @@ import { fileURLToPath, URL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const backend = 'http://127.0.0.1:8080';
 
@@ -43,8 +44,68 @@ const reactRouterProduction = [
   { find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
 ];
 
+/** The header's navy (styles/_tokens.scss, $swaz-navy): the phone's status bar and splash screen. */
+const NAVY = '#0b1f3a';
+
+/**
+ * The installable app (issue 28): `/manifest.webmanifest` and the service worker `/sw.js`, which
+ * precaches the app shell and keeps the last answer of the reads the dashboard and the bedtime
+ * routine need, so they open in airplane mode. A new version waits for the athlete's "Reload"
+ * (registerType 'prompt'); it never takes over in the middle of a routine.
+ */
+const pwa = VitePWA({
+  registerType: 'prompt',
+  injectRegister: false,
+  filename: 'sw.js',
+  manifestFilename: 'manifest.webmanifest',
+  includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
+  manifest: {
+    id: '/user-dashboard',
+    name: 'SWAZ',
+    short_name: 'SWAZ',
+    description: 'Mental-performance training for athletes: 10 minutes a day, and the bedtime routine.',
+    lang: 'en',
+    start_url: '/user-dashboard',
+    scope: '/',
+    display: 'standalone',
+    orientation: 'portrait',
+    theme_color: NAVY,
+    background_color: NAVY,
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+      { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,svg,png,ico,txt}'],
+    navigateFallback: '/index.html',
+    // Server pages and the API are never answered with the app shell.
+    navigateFallbackDenylist: [/^\/_api\//, /^\/auth\/v1\//, /^\/_dev\//, /^\/healthz/],
+    cleanupOutdatedCaches: true,
+    runtimeCaching: [
+      {
+        // Serialized into sw.js: no references outside the function.
+        urlPattern: ({ url, request, sameOrigin }) =>
+          sameOrigin &&
+          request.method === 'GET' &&
+          /^\/_api\/v1\/(dashboard|swazprofile|userinput\/athleticvision|checkin|site)$/.test(url.pathname),
+        handler: 'NetworkFirst',
+        options: {
+          cacheName: 'swaz-api',
+          // Past this the last answer shows and the network's still updates the cache.
+          networkTimeoutSeconds: 4,
+          expiration: { maxEntries: 40, maxAgeSeconds: 30 * 24 * 60 * 60 },
+          cacheableResponse: { statuses: [200] },
+        },
+      },
+    ],
+  },
+});
+
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), ...(mode === 'test' ? [] : [pwa])],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },

@@ -71,8 +71,14 @@ try {
   async function audit(path, { signedIn }) {
     const runs = [];
     for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
-      // Lighthouse's own reset would also sign the member out, so a signed-in page only loses its cache.
-      if (signedIn) await cdp.send('Network.clearBrowserCache');
+      // Lighthouse's own reset would also sign the member out, so a signed-in page only loses its
+      // caches: the HTTP cache, and the service worker with what it precached (a first visit has neither).
+      if (signedIn) {
+        // A service worker that still controls a tab is not removed: leave the page first.
+        await page.goto('about:blank');
+        await cdp.send('Network.clearBrowserCache');
+        await cdp.send('Storage.clearDataForOrigin', { origin: server.baseURL, storageTypes: 'service_workers,cache_storage' });
+      }
       const result = await lighthouse(`${server.baseURL}${path}`, {
         port,
         output: 'json',

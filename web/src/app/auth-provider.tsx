@@ -4,6 +4,7 @@ import { startTransition, useCallback, useEffect, useMemo, useState, type ReactN
 import { needsSecondFactor } from '@/lib/assurance';
 import { authClient } from '@/lib/auth';
 import { AuthContext, type AuthState } from '@/lib/auth-context';
+import { usePracticeSync } from '@/lib/practice-sync';
 import { isPaid, useProfile } from '@/lib/queries/profile';
 import { clearSessionEndedNotice, onSessionRejected } from '@/lib/session-expiry';
 import { useTimeZoneSync } from './use-time-zone-sync';
@@ -24,6 +25,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (event === 'SIGNED_OUT') {
         // Nothing of this athlete's may show to whoever signs in next on this browser.
         queryClient.removeQueries();
+        // Nor the last answers the service worker keeps for offline use (vite.config.ts).
+        if ('caches' in window) void caches.delete('swaz-api');
         // The planning code loads with its screens; fetched here only to forget a draft.
         void import('@/features/planning/store').then((store) => store.clearPlanningDrafts());
       }
@@ -65,6 +68,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const profile = useProfile({ enabled: Boolean(signedIn?.access_token) });
   const subscribed = profile.data ? isPaid(profile.data) : true;
   useTimeZoneSync(signedIn?.user.id, profile.data);
+  usePracticeSync(signedIn?.user.id);
 
   const signOut = useCallback(async () => {
     // Set before the session goes, in the same urgent update order: a protected

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ChatWidgetSlot } from '@/components/ui/ChatWidgetSlot';
 import { Fade, PAGE_FADE_MS } from '@/components/ui/Fade';
@@ -5,6 +6,9 @@ import { Footer } from '@/components/ui/Footer';
 import { Header } from '@/components/ui/Header';
 import { RenewPrompt } from '@/components/ui/RenewPrompt';
 import { useAuth } from '@/lib/auth-context';
+
+// The service worker's registration and its "New version" prompt load after the first page.
+const UpdatePrompt = lazy(() => import('@/components/ui/UpdatePrompt'));
 
 /** Screens where the renew prompt would be in the way of renewing or signing in. */
 const NO_RENEW_PROMPT = /^\/(choose-a-plan|_checkout|swaz-subscription|auth\/|teams\/invite\/|env$)/;
@@ -28,6 +32,9 @@ export function AppLayout() {
       </main>
       <Footer />
       {!CHAT_HIDDEN_ON.includes(path) && <ChatWidgetSlot />}
+      <Suspense fallback={null}>
+        <UpdatePrompt />
+      </Suspense>
     </div>
   );
 }

@@ -5,6 +5,9 @@ export const dashboardTexts = {
   lead: 'Ten minutes a day. Small steps, every day, add up to the athlete you are becoming.',
   loading: 'Loading your dashboard...',
   loadFailed: 'Your dashboard could not be loaded.',
+  loadFailedOffline: 'You’re offline, and this phone has no figures saved yet. Open the dashboard once online and it will be here next time.',
+  offline: 'Offline — showing your last figures.',
+  offlineLead: 'Practice you do now is saved on this phone and counts once you’re back online.',
   retry: 'Retry',
 
   teamFocus: {

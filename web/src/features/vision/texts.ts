@@ -76,6 +76,7 @@ export const visionTexts = {
   listened: 'I listened to my vision',
   listenedRecorded: 'Nice work. Tonight’s listening is recorded.',
   recordFailed: 'Your practice could not be recorded',
+  savedOnDevice: 'You’re offline: saved on this phone. It counts once you’re back online.',
   reviseVision: 'Revise Athletic Vision',
   goodNight: 'Good night',
 

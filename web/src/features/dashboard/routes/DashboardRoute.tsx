@@ -1,7 +1,9 @@
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
+import { InstallCard } from '@/components/ui/InstallCard';
 import { Spinner } from '@/components/ui/Spinner';
+import { useOnline } from '@/lib/phone/online';
 import { useDashboard } from '../api/get-dashboard';
 import { CheckinCard } from '../components/CheckinCard';
 import { DailyFlow } from '../components/DailyFlow';
@@ -17,13 +19,14 @@ import { dashboardTexts as t } from '../texts';
 /** /user-dashboard: today's practice, the streak and calendar, objectives and the live call. */
 export function DashboardRoute() {
   const dashboard = useDashboard();
+  const online = useOnline();
 
   if (dashboard.isPending) return <Spinner label={t.loading} />;
   if (dashboard.isError) {
     return (
       <Container className="py-5">
         <Alert variant="danger" className="d-flex flex-wrap align-items-center justify-content-between gap-3">
-          <span>{t.loadFailed}</span>
+          <span>{online ? t.loadFailed : t.loadFailedOffline}</span>
           <Button variant="outline-danger" onClick={() => void dashboard.refetch()} disabled={dashboard.isFetching}>
             {t.retry}
           </Button>
@@ -39,6 +42,12 @@ export function DashboardRoute() {
         <h1 className="mb-1">{t.greeting(data.firstName)}</h1>
         <p className="lead text-body-secondary mb-0">{t.lead}</p>
       </header>
+      {!online && (
+        <Alert variant="secondary" className="dashboard-offline" role="status" data-testid="offline-marker">
+          <strong>{t.offline}</strong> {t.offlineLead}
+        </Alert>
+      )}
+      <InstallCard />
       {data.teamFocus?.trim() && <TeamFocusCard text={data.teamFocus.trim()} />}
       {!data.visionComplete && <VisionCallout />}
       <div className="row g-4 mb-4">

@@ -29,7 +29,7 @@ export function BreathingExercise() {
   const [vibration, setVibration] = useState(true);
   const [canVibrate] = useState(vibrationAvailable);
   const cues = useCueAudio();
-  const { mutate: record } = useRecordPracticeEvent();
+  const { mutate: record, data: savedAs } = useRecordPracticeEvent();
   const recorded = useRef(false);
   // When the second on screen began, to place cues turned on mid-second.
   const secondStartedAt = useRef(0);
@@ -105,6 +105,11 @@ export function BreathingExercise() {
           </>
         )}
         {state.status === 'done' && <p className="mb-0 fs-3 fw-semibold">{t.breathingDone}</p>}
+        {state.status === 'done' && savedAs === 'saved' && (
+          <p className="mb-0 mt-2 text-body-secondary" role="status">
+            {t.savedOnDevice}
+          </p>
+        )}
       </div>
       <div className="d-flex justify-content-center flex-wrap gap-2 mt-3">
         {state.status === 'idle' && (

@@ -74,7 +74,7 @@ function PlayScreen({ vision }: { vision: AthleticVision }) {
           </Button>
           {listened.isSuccess && (
             <p className="text-success mb-0" role="status">
-              {t.listenedRecorded}
+              {listened.data === 'saved' ? t.savedOnDevice : t.listenedRecorded}
             </p>
           )}
           {revise ? (
