@@ -3,6 +3,7 @@
 
 pub mod dto;
 pub mod kind;
+pub mod late;
 pub mod routes;
 pub mod storage;
 
