@@ -21,7 +21,7 @@
 //!   profile depends on identity.
 //! - Plumbing at the bottom, naming no capability: [`http`] (accept loop, `ApiJson`/`ApiBody` and
 //!   the wording of rejections, security headers, static files), [`db`], [`error`], [`config`],
-//!   [`clock`], [`domain`], [`ratelimit`], [`logging`].
+//!   [`clock`], [`domain`], [`ratelimit`], [`idempotency`], [`logging`].
 //!
 //! `server/tests/api/layering.rs` checks these rules. Storage is runtime-bound SQL through sqlx's
 //! `Any` driver (see [`db`]).
@@ -41,6 +41,7 @@ pub mod db;
 pub mod domain;
 pub mod error;
 pub mod http;
+pub mod idempotency;
 pub mod logging;
 pub mod mail;
 pub mod planning;

@@ -1,6 +1,6 @@
 //! Background housekeeping, in one place: every ten minutes each instance prunes rate-limit
-//! windows older than a day, contact messages past their keeping time and finished push
-//! messages older than 30 days. All are idempotent,
+//! windows older than a day, contact messages past their keeping time, idempotency keys older
+//! than a day and finished push messages older than 30 days. All are idempotent,
 //! so several instances on one database may run them.
 
 use std::sync::Arc;
@@ -54,6 +54,9 @@ async fn round(db: &Db, now: i64) {
     }
     if let Err(err) = crate::content::storage::prune_contact_messages(db, now).await {
         tracing::warn!(error = ?err, "pruning old contact messages failed");
+    }
+    if let Err(err) = crate::idempotency::prune(db, now).await {
+        tracing::warn!(error = ?err, "pruning old idempotency keys failed");
     }
     if let Err(err) = crate::push::outbox::prune(db, now - PUSH_KEPT_MS).await {
         tracing::warn!(error = ?err, "pruning old push messages failed");

@@ -160,6 +160,10 @@ pub struct DailyActionBody {
     #[serde(rename = "towardFocus")]
     #[schema(value_type = Option<bool>)]
     pub toward_focus: Option<Value>,
+    /// When it was written (RFC 3339), for one saved offline and sent later: at most 7 days
+    /// back, never in the future; it counts as practice on that day. Left out: now.
+    #[schema(value_type = Option<String>)]
+    pub at: Option<Value>,
 }
 
 impl WireBody for DailyActionBody {

@@ -21,6 +21,9 @@ use crate::auth::CurrentUser;
 use crate::billing::PaidUser;
 use crate::error::{AppError, ErrorBody, Result};
 use crate::http::json::ApiBody;
+use crate::idempotency::{self, IdempotencyKey};
+use crate::practice::late::happened_at;
+use serde_json::Value;
 
 /// This capability's product-API routes, joined under `/_api/v1` by `app::router`.
 pub fn routes() -> OpenApiRouter<AppState> {
@@ -67,19 +70,40 @@ pub(crate) struct WeeklyMapList {
     pub weekly_maps: Vec<WeeklyMapEntry>,
 }
 
-/// Saves today's daily action.
+/// Saves today's daily action (or, with `at`, one written offline). With an `Idempotency-Key`,
+/// the same key within 24 hours answers the first save and stores nothing new.
 #[utoipa::path(post, path = "/userinput/dailyaction", tag = "planning", request_body = DailyActionBody,
+    params(("Idempotency-Key" = Option<String>, Header, description = "A key the app made for this draft (1 to 255 visible characters)")),
     responses((status = 201, body = DailyActionEntry), (status = 400, body = ErrorBody),
-              (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)),
+              (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+              (status = 409, description = "The key was used for another kind of save", body = ErrorBody)),
     security(("bearer" = [])))]
 pub async fn save_daily_action(
     State(state): State<AppState>,
     PaidUser(me): PaidUser,
+    key: IdempotencyKey,
     ApiBody(body): ApiBody<DailyActionBody>,
-) -> Result<(StatusCode, Json<DailyActionEntry>)> {
+) -> Result<(StatusCode, Json<Value>)> {
+    let now = state.clock.now_ms();
+    let at = happened_at(written_at(body.at.as_ref())?, now)?;
     let input = DailyActionInput::try_from(body)?;
-    let saved = service::save_daily_action(&state.db, &me.id, &input, state.clock.now_ms()).await?;
-    Ok((StatusCode::CREATED, Json(saved.into())))
+    let saved = idempotency::once(&state.db, &me.id, &key, "dailyaction", now, async |tx| {
+        let saved = service::save_daily_action(tx, &me.id, &input, at).await?;
+        Ok(DailyActionEntry::from(saved))
+    })
+    .await?;
+    Ok((StatusCode::CREATED, Json(saved)))
+}
+
+/// The `at` of a body: when a daily action saved offline was written.
+fn written_at(raw: Option<&Value>) -> Result<Option<&str>> {
+    match raw {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(at)) => Ok(Some(at)),
+        Some(_) => Err(AppError::bad_request(
+            "at must be the time the practice happened, written like 2026-11-25T21:30:00Z.",
+        )),
+    }
 }
 
 /// The athlete's daily actions, newest first (`GetDailyActions100`).
@@ -116,19 +140,28 @@ pub(crate) async fn get_daily_action(
         .ok_or_else(|| AppError::not_found("There is no such daily action in your logs."))
 }
 
-/// Saves this week's map.
+/// Saves this week's map. With an `Idempotency-Key`, the same key within 24 hours answers the
+/// first save and stores nothing new.
 #[utoipa::path(post, path = "/userinput/weeklymap", tag = "planning", request_body = WeeklyMapBody,
+    params(("Idempotency-Key" = Option<String>, Header, description = "A key the app made for this draft (1 to 255 visible characters)")),
     responses((status = 201, body = WeeklyMapEntry), (status = 400, body = ErrorBody),
-              (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)),
+              (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+              (status = 409, description = "The key was used for another kind of save", body = ErrorBody)),
     security(("bearer" = [])))]
 pub async fn save_weekly_map(
     State(state): State<AppState>,
     PaidUser(me): PaidUser,
+    key: IdempotencyKey,
     ApiBody(body): ApiBody<WeeklyMapBody>,
-) -> Result<(StatusCode, Json<WeeklyMapEntry>)> {
+) -> Result<(StatusCode, Json<Value>)> {
     let input = WeeklyMapInput::try_from(body)?;
-    let saved = service::save_weekly_map(&state.db, &me.id, &input, state.clock.now_ms()).await?;
-    Ok((StatusCode::CREATED, Json(saved.into())))
+    let now = state.clock.now_ms();
+    let saved = idempotency::once(&state.db, &me.id, &key, "weeklymap", now, async |tx| {
+        let saved = service::save_weekly_map(tx, &me.id, &input, now).await?;
+        Ok(WeeklyMapEntry::from(saved))
+    })
+    .await?;
+    Ok((StatusCode::CREATED, Json(saved)))
 }
 
 /// The athlete's weekly maps, newest first.

@@ -4,7 +4,7 @@
 use super::dto::{DailyActionEntry, RecentObjectives, WeeklyMapEntry};
 use super::entries::{DailyActionInput, WeeklyMapInput};
 use super::storage::{self, DailyAction, WeeklyMap};
-use crate::db::Db;
+use crate::db::WriteTx;
 use crate::error::{AppError, Result};
 
 /// The newest objectives of both kinds, each `None` before its first save.
@@ -20,37 +20,27 @@ pub(crate) async fn latest_objectives(
     })
 }
 
-/// Saves a daily action (and its practice event) in one transaction.
+/// Saves a daily action (and its practice event) written at `at`. Run in a write transaction.
 pub async fn save_daily_action(
-    db: &Db,
+    tx: &mut WriteTx,
     user_id: &str,
     input: &DailyActionInput,
-    now: i64,
+    at: i64,
 ) -> Result<DailyAction> {
-    let mut tx = db.begin_write().await?;
-    let saved = storage::save_daily_action(&mut tx, user_id, input, now).await?;
-    tx.commit().await?;
-    Ok(saved)
+    Ok(storage::save_daily_action(tx, user_id, input, at).await?)
 }
 
-/// Saves a weekly map; only the athlete's first may skip the review.
+/// Saves a weekly map; only the athlete's first may skip the review. Run in a write transaction.
 pub async fn save_weekly_map(
-    db: &Db,
+    tx: &mut WriteTx,
     user_id: &str,
     input: &WeeklyMapInput,
     now: i64,
 ) -> Result<WeeklyMap> {
-    let mut tx = db.begin_write().await?;
-    if input.first
-        && storage::latest_weekly_map(&mut tx, user_id)
-            .await?
-            .is_some()
-    {
+    if input.first && storage::latest_weekly_map(tx, user_id).await?.is_some() {
         return Err(AppError::bad_request(
             "Only your first weekly map may skip the review. Start the weekly map again to review your past week.",
         ));
     }
-    let saved = storage::save_weekly_map(&mut tx, user_id, input, now).await?;
-    tx.commit().await?;
-    Ok(saved)
+    Ok(storage::save_weekly_map(tx, user_id, input, now).await?)
 }

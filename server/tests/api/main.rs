@@ -22,6 +22,7 @@ mod forged_token;
 mod fuzz_findings;
 mod guessing;
 mod hardening;
+mod idempotency;
 mod identity;
 mod identity_admin;
 mod identity_email_change;

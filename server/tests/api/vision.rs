@@ -5,7 +5,7 @@ use serde_json::{json, Value};
 
 use crate::support::TestApp;
 
-fn nine(prefix: &str) -> Value {
+pub(crate) fn nine(prefix: &str) -> Value {
     let mut body = serde_json::Map::new();
     for i in 1..=9 {
         body.insert(format!("q{i}"), json!(format!("{prefix} answer {i}")));

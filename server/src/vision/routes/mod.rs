@@ -18,6 +18,7 @@ use crate::billing::PaidUser;
 use crate::db::ms_to_rfc3339;
 use crate::error::{AppError, ErrorBody, Result};
 use crate::http::json::ApiJson;
+use crate::idempotency::{self, IdempotencyKey};
 
 /// This capability's product-API routes, joined under `/_api/v1` by `app::router`.
 pub fn routes() -> OpenApiRouter<AppState> {
@@ -90,16 +91,20 @@ pub(crate) async fn get_vision(
     )?))
 }
 
-/// Saves all nine answers; the previous vision stays in the history.
+/// Saves all nine answers; the previous vision stays in the history. With an
+/// `Idempotency-Key`, the same key within 24 hours answers the first save and stores nothing new.
 #[utoipa::path(post, path = "/userinput/athleticvision", tag = "vision", request_body = AthleticVisionInput,
+    params(("Idempotency-Key" = Option<String>, Header, description = "A key the app made for this draft (1 to 255 visible characters)")),
     responses((status = 200, body = AthleticVision), (status = 400, body = ErrorBody),
-              (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)),
+              (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+              (status = 409, description = "The key was used for another kind of save", body = ErrorBody)),
     security(("bearer" = [])))]
 pub(crate) async fn save_vision(
     State(state): State<AppState>,
     PaidUser(me): PaidUser,
+    key: IdempotencyKey,
     ApiJson(input): ApiJson<AthleticVisionInput>,
-) -> Result<Json<AthleticVision>> {
+) -> Result<Json<serde_json::Value>> {
     let raw = [
         input.q1, input.q2, input.q3, input.q4, input.q5, input.q6, input.q7, input.q8, input.q9,
     ];
@@ -108,10 +113,13 @@ pub(crate) async fn save_vision(
         answers.push(Answer::parse(text.as_deref(), i + 1)?);
     }
     let answers: [Answer; STEPS] = answers.try_into().expect("nine answers");
-    let mut tx = state.db.begin_write().await?;
-    let vision = storage::save_all(&mut tx, &me.id, &answers, state.clock.now_ms()).await?;
-    tx.commit().await?;
-    Ok(Json(complete_or_404(Some(vision))?))
+    let now = state.clock.now_ms();
+    let saved = idempotency::once(&state.db, &me.id, &key, "athleticvision", now, async |tx| {
+        let vision = storage::save_all(tx, &me.id, &answers, now).await?;
+        complete_or_404(Some(vision))
+    })
+    .await?;
+    Ok(Json(saved))
 }
 
 /// One step's saved text.

@@ -972,7 +972,10 @@ export interface paths {
         /** The signed-in athlete's vision; 404 until all nine answers are saved. */
         get: operations["get_vision"];
         put?: never;
-        /** Saves all nine answers; the previous vision stays in the history. */
+        /**
+         * Saves all nine answers; the previous vision stays in the history. With an
+         *     `Idempotency-Key`, the same key within 24 hours answers the first save and stores nothing new.
+         */
         post: operations["save_vision"];
         delete?: never;
         options?: never;
@@ -1047,7 +1050,10 @@ export interface paths {
         /** The athlete's daily actions, newest first (`GetDailyActions100`). */
         get: operations["list_daily_actions"];
         put?: never;
-        /** Saves today's daily action. */
+        /**
+         * Saves today's daily action (or, with `at`, one written offline). With an `Idempotency-Key`,
+         *     the same key within 24 hours answers the first save and stores nothing new.
+         */
         post: operations["save_daily_action"];
         delete?: never;
         options?: never;
@@ -1082,7 +1088,10 @@ export interface paths {
         /** The athlete's weekly maps, newest first. */
         get: operations["list_weekly_maps"];
         put?: never;
-        /** Saves this week's map. */
+        /**
+         * Saves this week's map. With an `Idempotency-Key`, the same key within 24 hours answers the
+         *     first save and stores nothing new.
+         */
         post: operations["save_weekly_map"];
         delete?: never;
         options?: never;
@@ -1411,6 +1420,11 @@ export interface components {
         };
         /** @description What the athlete sends to save a daily action; every answer is required. */
         DailyActionBody: {
+            /**
+             * @description When it was written (RFC 3339), for one saved offline and sent later: at most 7 days
+             *     back, never in the future; it counts as practice on that day. Left out: now.
+             */
+            at?: string | null;
             q1: string;
             q2: string;
             q3: string;
@@ -5060,7 +5074,10 @@ export interface operations {
     save_vision: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key the app made for this draft (1 to 255 visible characters) */
+                "Idempotency-Key"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5095,6 +5112,15 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key was used for another kind of save */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5435,7 +5461,10 @@ export interface operations {
     save_daily_action: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key the app made for this draft (1 to 255 visible characters) */
+                "Idempotency-Key"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5470,6 +5499,15 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key was used for another kind of save */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5567,7 +5605,10 @@ export interface operations {
     save_weekly_map: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description A key the app made for this draft (1 to 255 visible characters) */
+                "Idempotency-Key"?: string | null;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5602,6 +5643,15 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key was used for another kind of save */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
