@@ -257,3 +257,55 @@ test('a draft is forgotten on sign-out, so the next athlete on this browser star
   await page.goto('/daily-action-create');
   await expect(answerBox(page, "Today's wins")).toHaveValue('');
 });
+
+/** The member's daily actions as the server has them. */
+async function savedDailyActions(page: Page): Promise<{ r1: string; createdAt: string }[]> {
+  const token = await accessToken(page);
+  const res = await page.request.get('/_api/v1/userinput/dailyaction', { headers: { Authorization: `Bearer ${token}` } });
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { dailyActions: { r1: string; createdAt: string }[] }).dailyActions;
+}
+
+test('Save pressed twice, and a save whose answer was lost on the way, each make one entry', async ({ page }) => {
+  const member = createUser('Jordan', { paid: true });
+  await signIn(page, member);
+  await page.goto('/daily-action-create');
+  await fillDaily(page, 'Double tap.');
+  await page.getByRole('button', { name: 'Save', exact: true }).dblclick();
+  await expect(page.getByRole('heading', { name: 'Saved' })).toBeVisible();
+  expect((await savedDailyActions(page)).map((d) => d.r1)).toEqual(['Double tap.']);
+
+  // The server saves it, but its answer never reaches the phone: the retry from the phone
+  // carries the same key and is answered with the first save.
+  let lost = 0;
+  await page.route('**/_api/v1/userinput/dailyaction', async (route) => {
+    if (route.request().method() !== 'POST' || lost > 0) return route.fallback();
+    lost += 1;
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await page.goto('/daily-action-create');
+  await fillDaily(page, 'Lost answer.');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Saved' })).toBeVisible();
+  await expect.poll(async () => (await savedDailyActions(page)).map((d) => d.r1)).toEqual(['Lost answer.', 'Double tap.']);
+  expect(lost).toBe(1);
+});
+
+test('a daily action saved in airplane mode is kept on the phone and arrives once back online', async ({ page, context }) => {
+  const member = createUser('Jordan', { paid: true });
+  await signIn(page, member);
+  await page.goto('/daily-action-create');
+  await fillDaily(page, 'Planned on the bus.');
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Saved' })).toBeVisible();
+  await expect(page.getByText(/kept on this phone: SWAZ sends it when you are back online/)).toBeVisible();
+
+  await context.setOffline(false);
+  await expect.poll(async () => (await savedDailyActions(page)).map((d) => d.r1)).toEqual(['Planned on the bus.']);
+  const [entry] = await savedDailyActions(page);
+  expect(Math.abs(Date.parse(entry.createdAt) - Date.now())).toBeLessThan(5 * 60_000);
+  await page.goto('/user-dashboard');
+  await expect(page.getByTestId('streak')).toContainText('1');
+});

@@ -5,7 +5,7 @@
  * answered with the first one instead of counted twice.
  */
 
-export type PracticeKind = 'vision_listened' | 'breathing_done';
+export type PracticeKind = 'vision_listened' | 'breathing_done' | 'daily_action_saved';
 
 export interface QueuedPractice {
   /** Chosen on the device when the practice happens; the server's idempotency key. */
@@ -13,6 +13,8 @@ export interface QueuedPractice {
   kind: PracticeKind;
   /** RFC 3339: when the practice happened, so it counts on that day. */
   at: string;
+  /** A daily action saved without a network: the answers to send. */
+  dailyAction?: Record<string, unknown>;
 }
 
 /** What became of one event sent to the server. */
@@ -57,11 +59,13 @@ function save(userId: string, events: QueuedPractice[], store: KeyValueStore) {
 export function enqueuePractice(
   userId: string,
   kind: PracticeKind,
-  options: { now?: Date; newId?: () => string; store?: KeyValueStore } = {},
+  options: { now?: Date; newId?: () => string; store?: KeyValueStore; dailyAction?: Record<string, unknown> } = {},
 ): QueuedPractice {
-  const { now = new Date(), newId = () => crypto.randomUUID(), store = localStorage } = options;
-  const event: QueuedPractice = { id: newId(), kind, at: now.toISOString() };
-  save(userId, [...pendingPractice(userId, store), event], store);
+  const { now = new Date(), newId = () => crypto.randomUUID(), store = localStorage, dailyAction } = options;
+  const event: QueuedPractice = { id: newId(), kind, at: now.toISOString(), ...(dailyAction ? { dailyAction } : {}) };
+  // The same id again (a second Save of one draft) is kept once.
+  const others = pendingPractice(userId, store).filter((e) => e.id !== event.id);
+  save(userId, [...others, event], store);
   return event;
 }
 

@@ -60,6 +60,8 @@ export const planningTexts = {
 
   savedHeading: 'Saved',
   dailySavedLead: 'Tomorrow is planned. Now switch off and let your vision do its work tonight.',
+  dailySavedOnDeviceLead:
+    'Tomorrow is planned and kept on this phone: SWAZ sends it when you are back online, and it counts for today.',
   weeklySavedLead: 'Your week is mapped. Come back each evening to plan the next day.',
   bedtimeRoutine: "Tonight's bedtime routine",
   toDashboard: 'Go to my dashboard',

@@ -126,8 +126,16 @@ describe('daily wizard', () => {
       dailyAction: fullDaily,
       athleticVision: vision,
       dailyActionFinishedResponse: { id: 'x' } as DailyActionEntry,
+      draftKey: 'draft-1',
     };
     expect(run(done, { type: 'reset' })).toEqual({ ...initialDailyState, athleticVision: vision });
+  });
+
+  it('keeps the first Save key of a draft, so a second Save sends the same one', () => {
+    const first = run(initialDailyState, { type: 'draftKey', key: 'draft-1' });
+    expect(first.draftKey).toBe('draft-1');
+    expect(run(first, { type: 'draftKey', key: 'draft-2' }).draftKey).toBe('draft-1');
+    expect(reviveDaily(JSON.parse(JSON.stringify(first))).draftKey).toBe('draft-1');
   });
 
   it('keeps the same state when the vision did not change', () => {

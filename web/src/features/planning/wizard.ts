@@ -24,6 +24,8 @@ export interface DailyWizardState {
   dailyAction: Answers<DailyKey>;
   athleticVision: VisionReminder | null;
   dailyActionFinishedResponse: DailyActionEntry | null;
+  /** The save's Idempotency-Key, made at the first Save and kept until the next draft. */
+  draftKey: string | null;
 }
 
 /**
@@ -36,6 +38,8 @@ export interface WeeklyWizardState {
   first: boolean | null;
   athleticVision: VisionReminder | null;
   weeklyMapFinishedResponse: WeeklyMapEntry | null;
+  /** The save's Idempotency-Key, made at the first Save and kept until the next draft. */
+  draftKey: string | null;
 }
 
 /** SPEC §4: go forward, go back, jump by an amount, or go to a step (an Edit link). */
@@ -49,7 +53,9 @@ type CommonAction<K extends string, R> =
   | WizardMove
   | { type: 'answer'; key: K; value: string }
   | { type: 'setVision'; vision: VisionReminder | null }
-  | { type: 'finished'; response: R };
+  | { type: 'finished'; response: R }
+  /** Keeps the key of the first Save: a second Save of this draft (a retry) sends the same. */
+  | { type: 'draftKey'; key: string };
 
 export type DailyWizardAction = CommonAction<DailyKey, DailyActionEntry> | { type: 'reset' };
 export type WeeklyWizardAction =
@@ -63,6 +69,7 @@ export const initialDailyState: DailyWizardState = {
   dailyAction: {},
   athleticVision: null,
   dailyActionFinishedResponse: null,
+  draftKey: null,
 };
 
 export const initialWeeklyState: WeeklyWizardState = {
@@ -71,6 +78,7 @@ export const initialWeeklyState: WeeklyWizardState = {
   first: null,
   athleticVision: null,
   weeklyMapFinishedResponse: null,
+  draftKey: null,
 };
 
 /** A rating is a whole number from 1 to 10. */
@@ -171,6 +179,8 @@ export function dailyReducer(state: DailyWizardState, action: DailyWizardAction)
       return sameVision(state.athleticVision, action.vision) ? state : { ...state, athleticVision: action.vision };
     case 'finished':
       return { ...state, dailyActionFinishedResponse: action.response };
+    case 'draftKey':
+      return state.draftKey ? state : { ...state, draftKey: action.key };
   }
 }
 
@@ -190,6 +200,8 @@ export function weeklyReducer(state: WeeklyWizardState, action: WeeklyWizardActi
       return sameVision(state.athleticVision, action.vision) ? state : { ...state, athleticVision: action.vision };
     case 'finished':
       return { ...state, weeklyMapFinishedResponse: action.response };
+    case 'draftKey':
+      return state.draftKey ? state : { ...state, draftKey: action.key };
   }
 }
 
@@ -268,6 +280,7 @@ export function reviveDaily(raw: unknown): DailyWizardState {
     dailyAction,
     athleticVision: reviveVision(raw.athleticVision),
     dailyActionFinishedResponse: reviveEntry<DailyActionEntry>(raw.dailyActionFinishedResponse),
+    draftKey: typeof raw.draftKey === 'string' ? raw.draftKey : null,
   };
 }
 
@@ -285,5 +298,6 @@ export function reviveWeekly(raw: unknown): WeeklyWizardState {
     first,
     athleticVision: reviveVision(raw.athleticVision),
     weeklyMapFinishedResponse: reviveEntry<WeeklyMapEntry>(raw.weeklyMapFinishedResponse),
+    draftKey: typeof raw.draftKey === 'string' ? raw.draftKey : null,
   };
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTeamFocus } from '@/lib/queries/team-focus';
-import { useSaveDailyAction } from '../api/save-daily-action';
+import { useAuth } from '@/lib/auth-context';
+import { useSaveDailyAction, waitsOnDevice } from '../api/save-daily-action';
 import { Finished } from '../components/Finished';
 import { TeamFocusNote } from '../components/TeamFocusNote';
 import { useVisionReminder } from '../components/use-vision-reminder';
@@ -18,13 +19,16 @@ export function DailyCreateRoute() {
   });
   const [state, dispatch] = useWizard(dailyWizard);
   const save = useSaveDailyAction();
+  const userId = useAuth().user?.id;
   // Kept for this visit only: a reload mid-wizard asks again.
   const [towardFocus, setTowardFocus] = useState(false);
   const hasFocus = Boolean(useTeamFocus().data?.text?.trim());
   useVisionReminder(dispatch);
 
-  if (state.dailyActionFinishedResponse) {
-    return <Finished title={t.dailyActionTitle} lead={t.dailySavedLead} bedtime />;
+  const finished = state.dailyActionFinishedResponse;
+  if (finished) {
+    const lead = waitsOnDevice(userId, finished.id) ? t.dailySavedOnDeviceLead : t.dailySavedLead;
+    return <Finished title={t.dailyActionTitle} lead={lead} bedtime />;
   }
 
   return (
@@ -37,11 +41,15 @@ export function DailyCreateRoute() {
       vision={state.athleticVision}
       planNote={<TeamFocusNote towardFocus={towardFocus} onTowardFocus={setTowardFocus} />}
       exitTo="/daily-action-welcome"
-      onSave={() =>
-        save.mutate(dailyActionBody(state.dailyAction, hasFocus && towardFocus), {
-          onSuccess: (response) => dispatch({ type: 'finished', response }),
-        })
-      }
+      onSave={() => {
+        if (save.isPending) return;
+        const key = state.draftKey ?? crypto.randomUUID();
+        dispatch({ type: 'draftKey', key });
+        save.mutate(
+          { body: dailyActionBody(state.dailyAction, hasFocus && towardFocus), key },
+          { onSuccess: ({ entry }) => dispatch({ type: 'finished', response: entry }) },
+        );
+      }}
       saving={save.isPending}
       saveError={save.error}
     />

@@ -44,11 +44,15 @@ export function WeeklyCreateRoute() {
       vision={state.athleticVision}
       exitTo="/weekly-map-welcome"
       summaryNote={first ? t.summaryFirstWeek : undefined}
-      onSave={() =>
-        save.mutate(weeklyMapBody(state.weeklyMap, first), {
-          onSuccess: (response) => dispatch({ type: 'finished', response }),
-        })
-      }
+      onSave={() => {
+        if (save.isPending) return;
+        const key = state.draftKey ?? crypto.randomUUID();
+        dispatch({ type: 'draftKey', key });
+        save.mutate(
+          { body: weeklyMapBody(state.weeklyMap, first), key },
+          { onSuccess: (response) => dispatch({ type: 'finished', response }) },
+        );
+      }}
       saving={save.isPending}
       saveError={save.error}
     />
