@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTeamFocus } from '@/lib/queries/team-focus';
 import { useAuth } from '@/lib/auth-context';
 import { useSaveDailyAction, waitsOnDevice } from '../api/save-daily-action';
@@ -17,6 +17,7 @@ export function DailyCreateRoute() {
     if (dailyWizard.getState().dailyActionFinishedResponse) dailyWizard.dispatch({ type: 'reset' });
     return null;
   });
+  const keyOfThisVisit = useRef<string | null>(null);
   const [state, dispatch] = useWizard(dailyWizard);
   const save = useSaveDailyAction();
   const userId = useAuth().user?.id;
@@ -43,7 +44,8 @@ export function DailyCreateRoute() {
       exitTo="/daily-action-welcome"
       onSave={() => {
         if (save.isPending) return;
-        const key = state.draftKey ?? crypto.randomUUID();
+        // A ref, not the state: a second tap in the same moment must send the same key.
+        const key = state.draftKey ?? (keyOfThisVisit.current ??= crypto.randomUUID());
         dispatch({ type: 'draftKey', key });
         save.mutate(
           { body: dailyActionBody(state.dailyAction, hasFocus && towardFocus), key },

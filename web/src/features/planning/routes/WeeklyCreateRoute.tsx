@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Spinner } from '@/components/ui/Spinner';
 import { useRecentWeeklyMap } from '../api/get-recent-weekly-map';
 import { useSaveWeeklyMap } from '../api/save-weekly-map';
@@ -15,6 +15,7 @@ export function WeeklyCreateRoute() {
     if (weeklyWizard.getState().weeklyMapFinishedResponse) weeklyWizard.dispatch({ type: 'reset', first: false });
     return null;
   });
+  const keyOfThisVisit = useRef<string | null>(null);
   const [state, dispatch] = useWizard(weeklyWizard);
   const save = useSaveWeeklyMap();
   useVisionReminder(dispatch);
@@ -46,7 +47,8 @@ export function WeeklyCreateRoute() {
       summaryNote={first ? t.summaryFirstWeek : undefined}
       onSave={() => {
         if (save.isPending) return;
-        const key = state.draftKey ?? crypto.randomUUID();
+        // A ref, not the state: a second tap in the same moment must send the same key.
+        const key = state.draftKey ?? (keyOfThisVisit.current ??= crypto.randomUUID());
         dispatch({ type: 'draftKey', key });
         save.mutate(
           { body: weeklyMapBody(state.weeklyMap, first), key },
