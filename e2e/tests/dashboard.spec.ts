@@ -142,3 +142,19 @@ test('a member without a membership still sees the dashboard', async ({ page }) 
   await expect(page.getByTestId('daily-flow')).toBeVisible();
   await expect(page.getByRole('img', { name: /Practice calendar/ })).toBeVisible();
 });
+
+test('during the live call the dashboard says it is live now and offers to join it', async ({ page, request }) => {
+  const member = createUser('Jordan', { paid: true });
+  const token = await apiToken(request, member);
+  const before = await request.get('/_api/v1/dashboard', { headers: { Authorization: `Bearer ${token}` } });
+  const startsAt = new Date(((await before.json()) as { nextLiveCall: { startsAt: string } }).nextLiveCall.startsAt);
+  // Ten minutes into the call, on the server and in the browser.
+  const tenIn = new Date(startsAt.getTime() + 10 * 60_000);
+  await advanceClock(request, Math.ceil((tenIn.getTime() - (await serverNow(request)).getTime()) / 1000));
+  await page.clock.setFixedTime(tenIn);
+
+  await signIn(page, member);
+  await expect(page.getByTestId('live-call-countdown')).toContainText('Live now');
+  await expect(page.getByTestId('live-call-time')).toContainText('8:00 PM');
+  await expect(page.getByRole('link', { name: 'Join now' })).toHaveAttribute('target', '_blank');
+});

@@ -37,6 +37,8 @@ pub(crate) struct LiveCall {
     pub starts_at: String,
     pub duration_minutes: i64,
     pub join_url: String,
+    /// True for the call's 60 minutes: it is on now (join it), not next week's.
+    pub live: bool,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -125,11 +127,15 @@ pub(crate) async fn get_dashboard(
     }))
 }
 
+/// The call on now, or else the next one.
 fn next_live_call(now: DateTime<Utc>, join_url: &str) -> LiveCall {
+    let length = chrono::Duration::minutes(live_call::CALL_DURATION_MINUTES);
+    let starts = live_call::next_call(now - length);
     LiveCall {
-        starts_at: live_call::next_call(now).to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+        starts_at: starts.to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
         duration_minutes: live_call::CALL_DURATION_MINUTES,
         join_url: join_url.to_owned(),
+        live: starts <= now,
     }
 }
 

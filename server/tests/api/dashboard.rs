@@ -406,6 +406,7 @@ async fn the_next_live_call_is_tuesday_at_eight_pm_in_los_angeles_winter_and_sum
             "startsAt": "2027-01-13T04:00:00Z",
             "durationMinutes": 60,
             "joinUrl": "https://meet.example.com/swaz-live",
+            "live": false,
         })
     );
 
@@ -414,10 +415,19 @@ async fn the_next_live_call_is_tuesday_at_eight_pm_in_los_angeles_winter_and_sum
     let call = &dashboard(&app, &token).await["nextLiveCall"];
     assert_eq!(call["startsAt"], "2027-06-16T03:00:00Z");
 
-    // Once Tuesday's call has started, the next one is a week later.
-    let token = move_to(&app, email, "2027-06-16T03:30:00Z").await;
+    // For its 60 minutes Tuesday's call is live; once it ended, the next is a week later.
+    let token = move_to(&app, email, "2027-06-16T03:00:00Z").await;
+    let call = &dashboard(&app, &token).await["nextLiveCall"];
+    assert_eq!(call["startsAt"], "2027-06-16T03:00:00Z");
+    assert_eq!(call["live"], true);
+    let token = move_to(&app, email, "2027-06-16T03:59:00Z").await;
+    let call = &dashboard(&app, &token).await["nextLiveCall"];
+    assert_eq!(call["startsAt"], "2027-06-16T03:00:00Z");
+    assert_eq!(call["live"], true);
+    let token = move_to(&app, email, "2027-06-16T04:00:00Z").await;
     let call = &dashboard(&app, &token).await["nextLiveCall"];
     assert_eq!(call["startsAt"], "2027-06-23T03:00:00Z");
+    assert_eq!(call["live"], false);
 }
 
 #[tokio::test]

@@ -107,6 +107,7 @@ export const dashboardTexts = {
     lead: 'Every Tuesday at 8pm Pacific: questions, stories and a group session.',
     startsIn: (countdown: string) => `Starts ${countdown}`,
     join: 'Join the call',
+    joinNow: 'Join now',
     addToCalendar: 'Add to calendar',
     duration: (minutes: number) => `${minutes} minutes`,
     yourZone: (zone: string) => `Shown in your time zone (${zone.replace(/_/g, ' ')}).`,

@@ -9,7 +9,10 @@ const t = dashboardTexts.liveCall;
 /** Public iCalendar file of the weekly call (served by the API, not by the app). */
 const ICS_URL = '/_api/v1/livecall.ics';
 
-/** The next weekly call in the viewer's own zone, with a countdown renewed every minute. */
+/**
+ * The weekly call in the viewer's own zone, with a countdown renewed every minute: during its
+ * hour the server sends the call on now (`live`), shown "Live now" with "Join now".
+ */
 export function LiveCallCard({ call }: { call: Dashboard['nextLiveCall'] }) {
   const now = useNow();
   const startsAt = new Date(call.startsAt);
@@ -35,7 +38,7 @@ export function LiveCallCard({ call }: { call: Dashboard['nextLiveCall'] }) {
         <p className="small dashboard-live-muted mb-3">{t.yourZone(viewerTimeZone())}</p>
         <div className="d-flex flex-wrap gap-2">
           <a href={call.joinUrl} target="_blank" rel="noopener noreferrer" className="btn btn-warning fw-semibold">
-            {t.join}
+            {live ? t.joinNow : t.join}
           </a>
           <a href={ICS_URL} className="btn btn-outline-light" download>
             {t.addToCalendar}
