@@ -117,7 +117,8 @@ export const accountTexts = {
   },
   notifications: {
     title: 'Notifications',
-    explain: 'Reminders come by e-mail. Each one has a link to snooze it for an hour or to unsubscribe.',
+    explain:
+      'Reminders come as notifications on the devices where you turn them on, and by e-mail while you have none. Each e-mail has a link to snooze it for an hour or to unsubscribe.',
     dailyReminder: 'Daily practice reminder',
     dailyReminderHelp: "An e-mail at this time unless today's practice is already done.",
     time: 'Reminder time',
@@ -141,6 +142,34 @@ export const accountTexts = {
     gameDayUntil: (until: string) => `Reminders are silent until ${until}.`,
     gameDayOn: 'Game day: reminders are off until the end of today',
     gameDayOff: 'Game day is over: reminders are back on',
+  },
+  push: {
+    title: 'Notifications on this device',
+    explain: 'Reminders arrive on this device with “Done” and “Snooze 1 h” buttons that work without opening SWAZ.',
+    turnOn: 'Turn on notifications on this device',
+    turningOn: 'Turning on...',
+    on: 'Notifications are on for this device.',
+    turnedOn: 'Notifications are on for this device',
+    removed: 'Device removed: it gets no more notifications',
+    denied:
+      'Notifications are blocked for SWAZ in this browser. Allow them in the site settings (the icon next to the address), then try again.',
+    dismissed: 'Notifications stay off: the browser’s question was closed without an answer. Try again when you are ready.',
+    noWorker: 'SWAZ’s offline part is not running in this tab yet. Reload the page and try again.',
+    subscribeFailed:
+      'This browser could not sign up for notifications right now (its push service did not answer). Check the connection and try again; reminders come by e-mail meanwhile.',
+    saveFailed: 'The device could not be saved. Please try again.',
+    installFirst:
+      'On iPhone and iPad, add SWAZ to your Home Screen first (Share → Add to Home Screen), open it from there, then turn notifications on.',
+    unsupported: 'This browser cannot show notifications from SWAZ. Reminders come by e-mail.',
+    devicesTitle: 'Your devices',
+    noDevices: 'No device gets notifications yet.',
+    thisDevice: 'this device',
+    since: (date: string) => `since ${date}`,
+    remove: 'Remove',
+    removeLabel: (label: string) => `Remove ${label}`,
+    removeFailed: 'The device could not be removed. Please try again.',
+    loadFailed: 'Your devices could not be loaded.',
+    unnamed: 'A device',
   },
   accountTitle: 'Account',
 } as const;

@@ -11,6 +11,7 @@ import { useProfile } from '@/lib/queries/profile';
 import { useNotificationSettings, type NotificationSettings } from '../api/get-notification-settings';
 import { useSetGameDay } from '../api/set-game-day';
 import { useUpdateNotificationSettings } from '../api/update-notification-settings';
+import { PushDevicesSection } from './PushDevicesSection';
 import { accountTexts } from '../texts';
 import { zoneNames } from '../time-zones';
 
@@ -44,7 +45,10 @@ function untilText(iso: string, timeZone: string): string {
   return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone }).format(new Date(iso));
 }
 
-/** /account/notification-settings: reminders by e-mail, their time and zone, and game day. */
+/**
+ * /account/notification-settings: the reminders, their time and zone, the devices that get them as
+ * notifications, and game day.
+ */
 export function NotificationSettingsForm() {
   const settings = useNotificationSettings();
   const update = useUpdateNotificationSettings();
@@ -153,6 +157,7 @@ export function NotificationSettingsForm() {
           {update.isPending ? t.saving : t.save}
         </Button>
       </Form>
+      <PushDevicesSection />
       <section className="mt-5" aria-label={t.gameDayTitle} style={{ maxWidth: 500 }}>
         <h2 className="h5">{t.gameDayTitle}</h2>
         <Form.Check
