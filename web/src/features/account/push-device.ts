@@ -107,6 +107,8 @@ export async function currentSubscription(): Promise<PushSubscription | null> {
   return (await registration?.pushManager.getSubscription()) ?? null;
 }
 
+const SUBSCRIBE_TIMEOUT_MS = 20_000;
+
 /**
  * Asks for permission and subscribes with the server's key. A subscription made earlier with
  * another key (the server's keys were made anew) is replaced.
@@ -122,7 +124,11 @@ export async function subscribeThisDevice(publicKey: string): Promise<PushSubscr
     if (existing && !sameKey(existing.options.applicationServerKey, options.applicationServerKey)) {
       await existing.unsubscribe();
     }
-    return (await registration.pushManager.subscribe(options)).toJSON();
+    // Without its push service (offline, or blocked) a browser can take minutes to give up.
+    const gaveUp = new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error('the push service did not answer')), SUBSCRIBE_TIMEOUT_MS),
+    );
+    return (await Promise.race([registration.pushManager.subscribe(options), gaveUp])).toJSON();
   } catch (cause) {
     throw new PushSetupError('subscribe-failed', cause);
   }

@@ -118,7 +118,7 @@ export function PushDevicesSection() {
                   <div className="text-muted small">{sinceText(device.createdAt)}</div>
                 </div>
                 <Button
-                  variant="outline-danger"
+                  variant="outline-secondary"
                   size="sm"
                   style={TOUCH}
                   aria-label={t.removeLabel(label)}
