@@ -127,15 +127,13 @@
     for (var i = 0; i < windows.length; i++) {
       var client = windows[i];
       if (new URL(client.url).origin !== self.location.origin) continue;
-      var focused = await client.focus();
-      if (client.url !== target && 'navigate' in focused) {
-        try {
-          await focused.navigate(target);
-        } catch (_) {
-          // not controlled by this worker yet: it stays where it is, in front
-        }
+      try {
+        var focused = await client.focus();
+        if (client.url !== target) await focused.navigate(target);
+        return;
+      } catch (_) {
+        // not allowed to focus, or not controlled by this worker yet: the next one, or a new window
       }
-      return;
     }
     await self.clients.openWindow(target);
   }

@@ -183,5 +183,17 @@ describe('a notification click', () => {
     await settle();
     expect(open.opened).toEqual([]);
     expect(navigate).toHaveBeenCalledWith('https://swaz.example/user-dashboard');
+
+    const refused = fakeWorker();
+    refused.windows.push({
+      url: 'https://swaz.example/account',
+      focus: async () => {
+        throw new DOMException('not allowed', 'InvalidAccessError');
+      },
+    });
+    const third = click(refused.self.swazPush.notificationOf(daily).options.data);
+    refused.listeners.notificationclick(third.event);
+    await Promise.all(third.pending);
+    expect(refused.opened).toEqual(['https://swaz.example/user-dashboard']);
   });
 });
