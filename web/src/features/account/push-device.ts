@@ -159,3 +159,16 @@ export function rememberThisDevice(id: string | null) {
     // private mode: the list just does not mark this device
   }
 }
+
+/**
+ * At sign-out: this browser stops getting the member's reminders. Its push service then answers
+ * the server 410 Gone, and the server drops the device on its next message.
+ */
+export async function forgetThisDevice(): Promise<void> {
+  rememberThisDevice(null);
+  try {
+    await (await currentSubscription())?.unsubscribe();
+  } catch {
+    // no subscription to end
+  }
+}
