@@ -1,5 +1,6 @@
 //! Background housekeeping, in one place: every ten minutes each instance prunes rate-limit
-//! windows older than a day and contact messages past their keeping time. Both are idempotent,
+//! windows older than a day, contact messages past their keeping time and finished push
+//! messages older than 30 days. All are idempotent,
 //! so several instances on one database may run them.
 
 use std::sync::Arc;
@@ -15,6 +16,9 @@ const EVERY: Duration = Duration::from_secs(600);
 
 /// Rate-limit windows are kept this long after they start.
 const RATE_LIMITS_KEPT_SECS: i64 = 24 * 3600;
+
+/// Push messages (and the notifications they belonged to) are kept this long once settled.
+const PUSH_KEPT_MS: i64 = 30 * 24 * 3600 * 1000;
 
 /// The running housekeeping; [`Housekeeping::stop`] ends it between rounds.
 pub(crate) struct Housekeeping {
@@ -50,5 +54,8 @@ async fn round(db: &Db, now: i64) {
     }
     if let Err(err) = crate::content::storage::prune_contact_messages(db, now).await {
         tracing::warn!(error = ?err, "pruning old contact messages failed");
+    }
+    if let Err(err) = crate::push::outbox::prune(db, now - PUSH_KEPT_MS).await {
+        tracing::warn!(error = ?err, "pruning old push messages failed");
     }
 }

@@ -78,6 +78,7 @@ pub(crate) fn router(state: AppState) -> Router {
         .route("/readyz", get(meta::readyz))
         .route("/metrics", get(observe::metrics))
         .route("/_dev/mailbox", get(mail::routes::list_mailbox))
+        .route("/_dev/pushbox", get(push::routes::list_pushbox))
         .route("/_dev/clock", get(dev_clock::get).post(dev_clock::set))
         .route(
             "/_invoice/{token}",

@@ -6,12 +6,13 @@ use super::router::router;
 use super::state::AppState;
 use crate::{billing, http, mail, reminders};
 
-/// The background workers of one instance: mail delivery, housekeeping, the reminder scheduler
+/// The background workers of one instance: mail and push delivery, housekeeping, the reminder scheduler
 /// unless `SWAZ_REMINDER_TICK_SECS` is 0, and the billing reconcile unless
 /// `SWAZ_BILLING_RECONCILE_SECS` is 0.
 pub(crate) struct Workers {
     stop_mail: tokio::sync::watch::Sender<bool>,
     mail: tokio::task::JoinHandle<()>,
+    push: tokio::task::JoinHandle<()>,
     scheduler: Option<reminders::scheduler::Scheduler>,
     housekeeping: super::housekeeping::Housekeeping,
     reconciler: Option<billing::reconcile::Reconciler>,
@@ -30,6 +31,7 @@ impl Workers {
             reconciler.stop().await;
         }
         let _ = self.mail.await;
+        let _ = self.push.await;
     }
 }
 
@@ -44,6 +46,20 @@ pub(crate) fn spawn_workers(state: &AppState) -> anyhow::Result<Workers> {
         state.outbox.wakes(),
         stopped,
     ));
+    let push = {
+        let (db, clock, mail) = (state.db.clone(), state.clock.clone(), state.outbox.clone());
+        let (subject, wakes, stopped) = (
+            state.push_subject(),
+            state.push.wakes(),
+            stop_mail.subscribe(),
+        );
+        tokio::spawn(async move {
+            match crate::push::worker::PushWorker::new(db, clock, subject, mail).await {
+                Ok(worker) => crate::push::worker::run(worker, wakes, stopped).await,
+                Err(err) => tracing::error!(error = ?err, "the push worker could not start"),
+            }
+        })
+    };
     let every = state.config.reminder_tick_secs;
     let scheduler = (every > 0).then(|| {
         let app = state.clone();
@@ -67,6 +83,7 @@ pub(crate) fn spawn_workers(state: &AppState) -> anyhow::Result<Workers> {
     Ok(Workers {
         stop_mail,
         mail,
+        push,
         scheduler,
         reconciler,
         housekeeping: super::housekeeping::Housekeeping::spawn(

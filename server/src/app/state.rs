@@ -20,6 +20,8 @@ pub struct App {
     pub settable_clock: Option<Arc<clock::SettableClock>>,
     /// Queues e-mail and wakes the mail worker when it is committed.
     pub outbox: mail::Outbox,
+    /// Queues push messages and wakes the push worker when they are committed.
+    pub push: crate::push::outbox::PushOutbox,
     pub payments: Arc<dyn billing::provider::PaymentProvider>,
     /// The test-mode provider, when it is the one in use (its checkout page needs it).
     pub local_payments: Option<Arc<billing::local::LocalProvider>>,
@@ -76,6 +78,7 @@ pub async fn build(config: Config) -> anyhow::Result<AppState> {
         clock,
         settable_clock,
         outbox: mail::Outbox::new(),
+        push: crate::push::outbox::PushOutbox::new(),
         payments,
         local_payments,
         lifecycle: lifecycle::Lifecycle::new(),
@@ -115,12 +118,26 @@ impl App {
         crate::reminders::scheduler::Reminders {
             db: self.db.clone(),
             outbox: self.outbox.clone(),
+            push: self.push.clone(),
             clock: self.clock.clone(),
             base_url: self.config.public_url.clone(),
             link_secret: self.config.jwt_secret.clone(),
             live_call_url: self.config.live_call_url.clone(),
             streaks: self.streaks.clone(),
         }
+    }
+
+    /// Both outboxes, for what goes to a member the way they chose (push, e-mail or both).
+    pub fn outboxes(&self) -> crate::push::notify::Outboxes<'_> {
+        crate::push::notify::Outboxes {
+            mail: &self.outbox,
+            push: &self.push,
+        }
+    }
+
+    /// Who push services can reach about this server's messages (RFC 8292's `sub`).
+    pub fn push_subject(&self) -> String {
+        format!("mailto:{}", self.config.contact_email)
     }
 
     /// How identity mails links from this instance.

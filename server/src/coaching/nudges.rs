@@ -1,5 +1,6 @@
-//! A coach's short notes to athletes (`POST /team/nudge`): by e-mail, at most one per athlete per
-//! local day, never to an athlete who turned them off.
+//! A coach's short notes to athletes (`POST /team/nudge`): as a notification and/or by e-mail
+//! (as the athlete chose), at most one per athlete per local day, never to an athlete who turned
+//! them off.
 
 use serde::{Deserialize, Serialize};
 use sqlx::AnyConnection;
@@ -100,4 +101,32 @@ pub(crate) async fn record(
     .await?
     .rows_affected();
     Ok((inserted == 0).then_some("They already had a note today."))
+}
+
+/// The notification a nudge shows on the athlete's devices: "Done" records practice, "Snooze
+/// 1 h" brings the daily reminder an hour later.
+pub(crate) fn notification(
+    athlete: &User,
+    coach_name: &str,
+    message: &NudgeMessage,
+    secret: &str,
+    now: i64,
+) -> crate::push::outbox::Notification {
+    use crate::reminders::notifications::{done_button, snooze_button};
+    use crate::reminders::schedule::Kind;
+    let tz = TimeZone::stored_or_utc(athlete.time_zone.as_deref()).tz();
+    let occasion = format!("nudge:{}", days::local_day_ms(now, tz));
+    let secs = now / 1000;
+    crate::push::outbox::Notification {
+        title: format!("A note from {coach_name}"),
+        body: message.as_str().to_owned(),
+        url: "/user-dashboard".to_owned(),
+        tag: occasion.clone(),
+        buttons: vec![
+            done_button(&athlete.id, Kind::Daily, &occasion, secret, secs),
+            snooze_button(&athlete.id, Kind::Daily, &occasion, secret, secs),
+        ],
+        urgency: crate::push::send::Urgency::High,
+        ttl: std::time::Duration::from_secs(12 * 3600),
+    }
 }

@@ -24,6 +24,8 @@ use crate::http::json::ApiJson;
 use crate::mail::templates;
 use crate::planning::dto::LogEntry;
 use crate::planning::storage as planning;
+use crate::push::notify;
+use crate::reminders::storage as reminder_settings;
 use crate::teams::extract::{action, TeamAdmin};
 
 /// This capability's product-API routes, joined under `/_api/v1` by `app::router`.
@@ -274,21 +276,30 @@ pub(crate) async fn send_nudge(
         )
         .await?;
         if reason.is_none() {
-            state
-                .outbox
-                .enqueue(
-                    &mut tx,
-                    &templates::coach_nudge(
-                        &athlete.email,
-                        &athlete.first_name,
-                        (&coach_name, &coach.email),
-                        &admin.team.name,
-                        message.as_str(),
-                        &dashboard,
-                    ),
-                    now_ms,
-                )
-                .await?;
+            let mail = templates::coach_nudge(
+                &athlete.email,
+                &athlete.first_name,
+                (&coach_name, &coach.email),
+                &admin.team.name,
+                message.as_str(),
+                &dashboard,
+            );
+            let secret = state.config.jwt_secret.expose();
+            let note = nudges::notification(&athlete, &coach_name, &message, secret, now_ms);
+            let channel = reminder_settings::get_or_default(&mut tx, &athlete.id)
+                .await?
+                .channels
+                .nudge;
+            notify::notify(
+                &mut tx,
+                state.outboxes(),
+                &athlete.id,
+                channel,
+                &mail,
+                &note,
+                now_ms,
+            )
+            .await?;
         }
         let nudged = Nudged {
             user_id: target.user_id,

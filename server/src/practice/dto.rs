@@ -10,8 +10,8 @@ use crate::db::ms_to_rfc3339;
 #[serde(rename_all = "camelCase")]
 pub struct PracticeEvent {
     pub id: String,
-    /// `vision_listened`, `breathing_done`, `daily_action_saved`, `weekly_map_saved` or
-    /// `checkin_saved`.
+    /// `vision_listened`, `breathing_done`, `daily_action_saved`, `weekly_map_saved`,
+    /// `checkin_saved` or `marked_done` (the "Done" of a notification).
     pub kind: String,
     pub created_at: String,
 }

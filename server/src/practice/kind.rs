@@ -15,15 +15,18 @@ pub enum PracticeKind {
     WeeklyMapSaved,
     /// Saved the day's first morning check-in (saving it again that day records nothing more).
     CheckinSaved,
+    /// Tapped "Done" on a reminder or a coach's note (recorded once per notification).
+    MarkedDone,
 }
 
 impl PracticeKind {
-    pub(crate) const ALL: [Self; 5] = [
+    pub(crate) const ALL: [Self; 6] = [
         Self::VisionListened,
         Self::BreathingDone,
         Self::DailyActionSaved,
         Self::WeeklyMapSaved,
         Self::CheckinSaved,
+        Self::MarkedDone,
     ];
 
     /// The kinds the web app records directly; planning saves and check-ins record their own.
@@ -36,6 +39,7 @@ impl PracticeKind {
             Self::DailyActionSaved => "daily_action_saved",
             Self::WeeklyMapSaved => "weekly_map_saved",
             Self::CheckinSaved => "checkin_saved",
+            Self::MarkedDone => "marked_done",
         }
     }
 

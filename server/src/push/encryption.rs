@@ -103,16 +103,34 @@ pub fn decrypt(
     auth: &[u8],
     body: &[u8],
 ) -> Result<Vec<u8>, Error> {
+    let as_public = sender_key(body)?;
+    agreement::agree_ephemeral(
+        ua_private,
+        &UnparsedPublicKey::new(&ECDH_P256, as_public),
+        |secret| decrypt_with_secret(secret, ua_public, auth, body),
+    )
+    .map_err(|_| Error::Unreadable)?
+}
+
+/// The sender's one-time public key in a message's header.
+pub fn sender_key(body: &[u8]) -> Result<&[u8], Error> {
     if body.len() < HEADER_LEN + 16 || body[20] != 65 {
         return Err(Error::Unreadable);
     }
-    let (salt, as_public, record) = (&body[..16], &body[21..86], &body[86..]);
-    let (cek, nonce) = agreement::agree_ephemeral(
-        ua_private,
-        &UnparsedPublicKey::new(&ECDH_P256, as_public),
-        |secret| key_and_nonce(secret, auth, ua_public, as_public, salt),
-    )
-    .map_err(|_| Error::Unreadable)?;
+    Ok(&body[21..86])
+}
+
+/// [`decrypt`] for a device that keeps its key: `secret` is the ECDH secret of the device's
+/// private key and [`sender_key`].
+pub fn decrypt_with_secret(
+    secret: &[u8],
+    ua_public: &[u8],
+    auth: &[u8],
+    body: &[u8],
+) -> Result<Vec<u8>, Error> {
+    let as_public = sender_key(body)?;
+    let (salt, record) = (&body[..16], &body[86..]);
+    let (cek, nonce) = key_and_nonce(secret, auth, ua_public, as_public, salt);
     let key = LessSafeKey::new(UnboundKey::new(&AES_128_GCM, &cek).map_err(|_| Error::Unreadable)?);
     let mut record = record.to_vec();
     let plain = key

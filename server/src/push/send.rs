@@ -21,11 +21,20 @@ pub enum Urgency {
 }
 
 impl Urgency {
-    fn as_str(self) -> &'static str {
+    pub fn as_str(self) -> &'static str {
         match self {
             Self::Low => "low",
             Self::Normal => "normal",
             Self::High => "high",
+        }
+    }
+
+    /// A stored name; an unknown one reads as `normal`.
+    pub fn stored(name: &str) -> Self {
+        match name {
+            "low" => Self::Low,
+            "high" => Self::High,
+            _ => Self::Normal,
         }
     }
 }

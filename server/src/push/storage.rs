@@ -80,3 +80,32 @@ pub async fn unsubscribe(conn: &mut AnyConnection, user_id: &str, id: &str) -> s
         .await?;
     Ok(done.rows_affected() > 0)
 }
+
+/// One device, whoever it belongs to.
+pub async fn by_id(conn: &mut AnyConnection, id: &str) -> sqlx::Result<Option<StoredSubscription>> {
+    sqlx::query_as(&format!(
+        "SELECT {COLUMNS} FROM push_subscriptions WHERE id = $1"
+    ))
+    .bind(id)
+    .fetch_optional(conn)
+    .await
+}
+
+/// Notes that the device's push service took a message.
+pub async fn used(conn: &mut AnyConnection, id: &str, now: i64) -> sqlx::Result<()> {
+    sqlx::query("UPDATE push_subscriptions SET last_used_at = $1 WHERE id = $2")
+        .bind(now)
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}
+
+/// Forgets a device its push service no longer knows.
+pub async fn forget(conn: &mut AnyConnection, id: &str) -> sqlx::Result<()> {
+    sqlx::query("DELETE FROM push_subscriptions WHERE id = $1")
+        .bind(id)
+        .execute(conn)
+        .await?;
+    Ok(())
+}

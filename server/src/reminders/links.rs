@@ -1,6 +1,7 @@
-//! Signed one-click links in reminder mails: "Remind me in an hour" and "Unsubscribe". They are
-//! HS256 JWTs made with the server's JWT secret but a different audience, so a link can never
-//! serve as an access token nor an access token as a link.
+//! Signed one-click links in reminder mails ("Remind me in an hour", "Unsubscribe") and the
+//! buttons of reminder notifications ("Done", "Snooze 1 h"). They are HS256 JWTs made with the
+//! server's JWT secret but a different audience, so a link can never serve as an access token
+//! nor an access token as a link; each does the one action it was signed for.
 
 use jsonwebtoken::{decode, encode, Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use serde::{Deserialize, Serialize};
@@ -13,12 +14,16 @@ pub(crate) const AUDIENCE: &str = "swaz-reminder-link";
 pub(crate) const SNOOZE_VALID_SECS: i64 = 12 * 3600;
 /// How long an unsubscribe link works.
 pub(crate) const UNSUBSCRIBE_VALID_SECS: i64 = 90 * 24 * 3600;
+/// How long a notification's "Done" works: the day it reminds of, not the next.
+pub(crate) const DONE_VALID_SECS: i64 = 18 * 3600;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Action {
     Snooze,
     Unsubscribe,
+    /// Records practice (a notification's "Done").
+    Done,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
@@ -44,6 +49,7 @@ pub fn sign(link: &Link, secret: &str, now_secs: i64) -> String {
     let valid = match link.action {
         Action::Snooze => SNOOZE_VALID_SECS,
         Action::Unsubscribe => UNSUBSCRIBE_VALID_SECS,
+        Action::Done => DONE_VALID_SECS,
     };
     let claims = LinkClaims {
         aud: AUDIENCE.to_owned(),

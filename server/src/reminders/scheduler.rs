@@ -10,6 +10,7 @@ use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
 use super::links::{self, Action, Link};
+use super::notifications;
 use super::schedule::{self, Kind, Occasion};
 use super::settings::Settings;
 use super::storage;
@@ -21,6 +22,8 @@ use crate::dashboard::days;
 use crate::db::Db;
 use crate::mail::Outbox;
 use crate::mail::{self, templates};
+use crate::push::notify::{self, Outboxes};
+use crate::push::outbox::PushOutbox;
 
 /// What became of one occasion.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -65,6 +68,8 @@ struct Recipient<'a> {
 pub struct Reminders {
     pub db: Db,
     pub outbox: Outbox,
+    /// Where reminders to the athlete's devices are queued.
+    pub push: PushOutbox,
     pub clock: Arc<dyn Clock>,
     pub base_url: String,
     pub link_secret: Secret,
@@ -262,8 +267,31 @@ async fn handle(
         return Ok(None);
     }
     if outcome == Outcome::Sent {
-        let message = message(app, who, occasion, now);
-        app.outbox.enqueue(&mut tx, &message, now_ms).await?;
+        let mail = message(app, who, occasion, now);
+        let starts = (occasion.kind == Kind::LiveCall).then(|| live_call_starts(who, now));
+        let note = notifications::reminder(
+            who.user_id,
+            occasion,
+            starts.as_deref(),
+            &app.live_call_url,
+            app.link_secret.expose(),
+            now,
+        );
+        let outboxes = Outboxes {
+            mail: &app.outbox,
+            push: &app.push,
+        };
+        let channel = who.settings.channels.of(occasion.kind);
+        notify::notify(
+            &mut tx,
+            outboxes,
+            who.user_id,
+            channel,
+            &mail,
+            &note,
+            now_ms,
+        )
+        .await?;
     }
     tx.commit().await?;
     tracing::info!(user = %who.user_id, kind = occasion.kind.as_str(), occasion = %occasion.key, outcome = outcome.as_str(), "reminder handled");
@@ -328,21 +356,22 @@ fn message(
             &format!("{base}/weekly-map-welcome"),
             &links,
         ),
-        Kind::LiveCall => {
-            let call = crate::dashboard::live_call::next_call(now - schedule::LIVE_CALL_LEAD);
-            let starts = call
-                .with_timezone(&who.settings.time_zone.tz())
-                .format("%H:%M (%Z)")
-                .to_string();
-            templates::live_call_reminder(
-                who.email,
-                who.first_name,
-                &starts,
-                &app.live_call_url,
-                &links,
-            )
-        }
+        Kind::LiveCall => templates::live_call_reminder(
+            who.email,
+            who.first_name,
+            &live_call_starts(who, now),
+            &app.live_call_url,
+            &links,
+        ),
     }
+}
+
+/// When the call a live-call reminder sent at `now` is about starts, in the athlete's zone.
+fn live_call_starts(who: &Recipient<'_>, now: DateTime<Utc>) -> String {
+    let call = crate::dashboard::live_call::next_call(now - schedule::LIVE_CALL_LEAD);
+    call.with_timezone(&who.settings.time_zone.tz())
+        .format("%H:%M (%Z)")
+        .to_string()
 }
 
 /// The running scheduler; [`Scheduler::stop`] ends it after the round in progress.

@@ -5,9 +5,11 @@ use serde::Deserialize;
 use serde_json::Value;
 use utoipa::ToSchema;
 
+use super::schedule::Kind;
 use crate::domain::TimeZone;
 use crate::error::AppError;
 use crate::http::json::WireBody;
+use crate::push::channel::Channel;
 
 /// Minutes after local midnight of the default daily reminder (20:00).
 pub(crate) const DEFAULT_DAILY_MINUTE: u32 = 20 * 60;
@@ -58,6 +60,46 @@ impl TimeOfDay {
     }
 }
 
+/// Where each kind of notification goes (push, e-mail or both).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Channels {
+    pub daily: Channel,
+    pub weekly_map: Channel,
+    pub live_call: Channel,
+    /// A coach's notes.
+    pub nudge: Channel,
+}
+
+impl Default for Channels {
+    fn default() -> Self {
+        Self {
+            daily: Channel::DEFAULT,
+            weekly_map: Channel::DEFAULT,
+            live_call: Channel::DEFAULT,
+            nudge: Channel::DEFAULT,
+        }
+    }
+}
+
+impl Channels {
+    pub fn of(&self, kind: Kind) -> Channel {
+        match kind {
+            Kind::Daily => self.daily,
+            Kind::WeeklyMap => self.weekly_map,
+            Kind::LiveCall => self.live_call,
+        }
+    }
+}
+
+/// Channels a settings update changes; `None` keeps one as it was.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ChannelsInput {
+    pub daily: Option<Channel>,
+    pub weekly_map: Option<Channel>,
+    pub live_call: Option<Channel>,
+    pub nudge: Option<Channel>,
+}
+
 /// What the athlete chose (or the defaults, before the first save).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Settings {
@@ -75,6 +117,7 @@ pub struct Settings {
     pub game_day_until: Option<i64>,
     /// When the athlete last saved the settings (ms); nothing due before is reminded.
     pub saved_at: i64,
+    pub channels: Channels,
 }
 
 impl Settings {
@@ -90,6 +133,7 @@ impl Settings {
             coach_summary: true,
             game_day_until: None,
             saved_at: 0,
+            channels: Channels::default(),
         }
     }
 }
@@ -105,6 +149,7 @@ pub struct SettingsInput {
     pub product_news: bool,
     /// `None` keeps the Monday summary as it was.
     pub coach_summary: Option<bool>,
+    pub channels: ChannelsInput,
 }
 
 fn flag(raw: Option<&Value>, name: &str) -> Result<bool, AppError> {
@@ -153,6 +198,19 @@ pub(crate) struct SettingsBody {
     /// A team admin's Monday summary of the team; left out, it stays as it was.
     #[schema(value_type = Option<bool>)]
     pub coach_summary: Option<Value>,
+    /// Where the daily reminder goes: `push` (a notification on each device that turned them
+    /// on, by e-mail when there is none), `email` or `both`. Left out, it stays as it was.
+    #[schema(value_type = Option<String>)]
+    pub daily_reminder_channel: Option<Value>,
+    /// Where the weekly map reminder goes, as `dailyReminderChannel`.
+    #[schema(value_type = Option<String>)]
+    pub weekly_map_reminder_channel: Option<Value>,
+    /// Where the live call reminder goes, as `dailyReminderChannel`.
+    #[schema(value_type = Option<String>)]
+    pub live_call_reminder_channel: Option<Value>,
+    /// Where a coach's notes go, as `dailyReminderChannel`.
+    #[schema(value_type = Option<String>)]
+    pub coach_nudge_channel: Option<Value>,
 }
 
 impl WireBody for SettingsBody {
@@ -190,6 +248,21 @@ impl TryFrom<SettingsBody> for SettingsInput {
             coach_summary: match body.coach_summary {
                 None | Some(Value::Null) => None,
                 Some(raw) => Some(flag(Some(&raw), "coachSummary")?),
+            },
+            channels: ChannelsInput {
+                daily: Channel::parse(
+                    body.daily_reminder_channel.as_ref(),
+                    "dailyReminderChannel",
+                )?,
+                weekly_map: Channel::parse(
+                    body.weekly_map_reminder_channel.as_ref(),
+                    "weeklyMapReminderChannel",
+                )?,
+                live_call: Channel::parse(
+                    body.live_call_reminder_channel.as_ref(),
+                    "liveCallReminderChannel",
+                )?,
+                nudge: Channel::parse(body.coach_nudge_channel.as_ref(), "coachNudgeChannel")?,
             },
         })
     }

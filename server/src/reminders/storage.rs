@@ -3,8 +3,9 @@
 use sqlx::AnyConnection;
 
 use super::schedule::Kind;
-use super::settings::{Settings, SettingsInput, TimeOfDay};
+use super::settings::{Channels, Settings, SettingsInput, TimeOfDay};
 use crate::domain::TimeZone;
+use crate::push::channel::Channel;
 
 /// A row of `notification_settings` as [`COLUMNS`] selects it: the switches are stored as 0 or 1.
 #[derive(sqlx::FromRow)]
@@ -18,6 +19,10 @@ struct SettingsRow {
     coach_summary: i64,
     game_day_until: Option<i64>,
     saved_at: i64,
+    daily_channel: String,
+    weekly_map_channel: String,
+    live_call_channel: String,
+    nudge_channel: String,
 }
 
 impl From<SettingsRow> for Settings {
@@ -32,12 +37,19 @@ impl From<SettingsRow> for Settings {
             coach_summary: row.coach_summary != 0,
             game_day_until: row.game_day_until,
             saved_at: row.saved_at,
+            channels: Channels {
+                daily: Channel::stored(&row.daily_channel),
+                weekly_map: Channel::stored(&row.weekly_map_channel),
+                live_call: Channel::stored(&row.live_call_channel),
+                nudge: Channel::stored(&row.nudge_channel),
+            },
         }
     }
 }
 
 const COLUMNS: &str = "daily_reminder, daily_minute, time_zone, weekly_map_reminder, \
-    live_call_reminder, product_news, coach_summary, game_day_until, saved_at";
+    live_call_reminder, product_news, coach_summary, game_day_until, saved_at, daily_channel, \
+    weekly_map_channel, live_call_channel, nudge_channel";
 
 /// The saved settings, or `None` before the first save.
 pub async fn get(conn: &mut AnyConnection, user_id: &str) -> sqlx::Result<Option<Settings>> {
@@ -91,12 +103,17 @@ pub async fn save(
     sqlx::query(
         "INSERT INTO notification_settings (user_id, daily_reminder, daily_minute, time_zone, \
            weekly_map_reminder, live_call_reminder, product_news, coach_summary, saved_at, \
-           created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, COALESCE($9, 1), $8, $8, $8) \
+           created_at, updated_at, daily_channel, weekly_map_channel, live_call_channel, \
+           nudge_channel) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, COALESCE($9, 1), $8, $8, $8, COALESCE($10, 'push'), \
+           COALESCE($11, 'push'), COALESCE($12, 'push'), COALESCE($13, 'push')) \
          ON CONFLICT (user_id) DO UPDATE SET daily_reminder = $2, daily_minute = $3, time_zone = $4, \
            weekly_map_reminder = $5, live_call_reminder = $6, product_news = $7, \
            coach_summary = COALESCE($9, notification_settings.coach_summary), saved_at = $8, \
-           updated_at = $8",
+           updated_at = $8, daily_channel = COALESCE($10, notification_settings.daily_channel), \
+           weekly_map_channel = COALESCE($11, notification_settings.weekly_map_channel), \
+           live_call_channel = COALESCE($12, notification_settings.live_call_channel), \
+           nudge_channel = COALESCE($13, notification_settings.nudge_channel)",
     )
     .bind(user_id)
     .bind(flag(input.daily_reminder))
@@ -107,6 +124,10 @@ pub async fn save(
     .bind(flag(input.product_news))
     .bind(now)
     .bind(input.coach_summary.map(flag))
+    .bind(input.channels.daily.map(Channel::as_str))
+    .bind(input.channels.weekly_map.map(Channel::as_str))
+    .bind(input.channels.live_call.map(Channel::as_str))
+    .bind(input.channels.nudge.map(Channel::as_str))
     .execute(conn)
     .await?;
     Ok(())
@@ -127,12 +148,15 @@ async fn ensure(
         live_call_reminder: settings.live_call_reminder,
         product_news: settings.product_news,
         coach_summary: Some(settings.coach_summary),
+        channels: Default::default(),
     };
     sqlx::query(
         "INSERT INTO notification_settings (user_id, daily_reminder, daily_minute, time_zone, \
            weekly_map_reminder, live_call_reminder, product_news, coach_summary, saved_at, \
-           created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $9, $8, $8, $8) ON CONFLICT (user_id) DO NOTHING",
+           created_at, updated_at, daily_channel, weekly_map_channel, live_call_channel, \
+           nudge_channel) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $9, $8, $8, $8, $10, $11, $12, $13) \
+         ON CONFLICT (user_id) DO NOTHING",
     )
     .bind(user_id)
     .bind(flag(input.daily_reminder))
@@ -143,6 +167,10 @@ async fn ensure(
     .bind(flag(input.product_news))
     .bind(now)
     .bind(flag(settings.coach_summary))
+    .bind(settings.channels.daily.as_str())
+    .bind(settings.channels.weekly_map.as_str())
+    .bind(settings.channels.live_call.as_str())
+    .bind(settings.channels.nudge.as_str())
     .execute(conn)
     .await?;
     Ok(())

@@ -24,6 +24,9 @@ const PUBLIC: &[&str] = &[
     "GET /localpay/checkout/{session}",
     "POST /localpay/checkout/{session}/pay",
     "GET /plans",
+    // A notification's buttons: the signed single-purpose token in the body is the authority.
+    "POST /push/actions/done",
+    "POST /push/actions/snooze",
     "GET /site",
     "POST /stripe/checkout",
     "POST /stripe/subscriptionsuccess-result",

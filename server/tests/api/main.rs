@@ -41,6 +41,8 @@ mod planning;
 mod platform;
 mod practice_offline;
 mod push_delivery;
+mod push_reminders;
+mod push_service;
 mod push_subscriptions;
 mod reconcile;
 mod reminders;

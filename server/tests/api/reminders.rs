@@ -64,7 +64,9 @@ async fn settings_default_to_reminders_off_at_eight_pm_in_the_profiles_zone() {
         got,
         json!({"dailyReminder": false, "dailyReminderTime": "20:00", "timeZone": "UTC",
                "weeklyMapReminder": false, "liveCallReminder": false, "productNews": false,
-               "coachSummary": true, "gameDay": false, "gameDayUntil": null})
+               "coachSummary": true, "gameDay": false, "gameDayUntil": null,
+               "dailyReminderChannel": "push", "weeklyMapReminderChannel": "push",
+               "liveCallReminderChannel": "push", "coachNudgeChannel": "push"})
     );
     app.put_as(
         &token,
@@ -97,6 +99,14 @@ async fn saved_settings_come_back_as_saved() {
     expected["coachSummary"] = json!(true);
     expected["gameDay"] = json!(false);
     expected["gameDayUntil"] = Value::Null;
+    for channel in [
+        "dailyReminderChannel",
+        "weeklyMapReminderChannel",
+        "liveCallReminderChannel",
+        "coachNudgeChannel",
+    ] {
+        expected[channel] = json!("push");
+    }
     assert_eq!(saved, expected);
     assert_eq!(
         app.get_json("/_api/v1/notificationsettings", &token).await,

@@ -334,6 +334,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/push/actions/done": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** "Done": records the practice the notification reminded of. */
+        post: operations["done"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/push/actions/snooze": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** "Snooze 1 h": the same reminder again in an hour (the first snooze's time when pressed again). */
+        post: operations["snooze"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/push/key": {
         parameters: {
             query?: never;
@@ -1131,6 +1165,14 @@ export interface components {
             visionRecording?: null | components["schemas"]["RecordingExport"];
             weeklyMaps: components["schemas"]["WeeklyMapEntry"][];
         };
+        /** @description A button's token, as the notification carried it. */
+        ActionBody: {
+            token: string | null;
+        };
+        /** @description What the service worker may show after the button did its work. */
+        ActionDone: {
+            message: string;
+        };
         /** @description One athlete as their coach sees them: shared figures over 12 weeks and shared entries. */
         AthleteDetail: {
             checkins?: null | components["schemas"]["CheckinFigures"];
@@ -1577,10 +1619,17 @@ export interface components {
         };
         /** @description The athlete's notification settings (defaults until the first save). */
         NotificationSettings: {
+            /** @description Where a coach's notes go (`push`, `email` or `both`). */
+            coachNudgeChannel: string;
             /** @description For a team admin: the Monday summary of the team by e-mail. */
             coachSummary: boolean;
             /** @description An e-mail reminding of the daily practice at `dailyReminderTime`. */
             dailyReminder: boolean;
+            /**
+             * @description Where the daily reminder goes: `push` (a notification on each device that turned them
+             *     on, by e-mail when there is none), `email` or `both`.
+             */
+            dailyReminderChannel: string;
             /** @description `HH:MM`, in `timeZone`. */
             dailyReminderTime: string;
             /** @description True while game day silences every reminder. */
@@ -1589,11 +1638,15 @@ export interface components {
             gameDayUntil?: string | null;
             /** @description One hour before the weekly live call. */
             liveCallReminder: boolean;
+            /** @description Where the live call reminder goes (`push`, `email` or `both`). */
+            liveCallReminderChannel: string;
             productNews: boolean;
             /** @description IANA name of the zone reminders follow. */
             timeZone: string;
             /** @description On Sundays at the daily time: map the week. */
             weeklyMapReminder: boolean;
+            /** @description Where the weekly map reminder goes (`push`, `email` or `both`). */
+            weeklyMapReminderChannel: string;
         };
         NudgeOutcome: {
             sent: components["schemas"]["Nudged"][];
@@ -1704,8 +1757,8 @@ export interface components {
             createdAt: string;
             id: string;
             /**
-             * @description `vision_listened`, `breathing_done`, `daily_action_saved`, `weekly_map_saved` or
-             *     `checkin_saved`.
+             * @description `vision_listened`, `breathing_done`, `daily_action_saved`, `weekly_map_saved`,
+             *     `checkin_saved` or `marked_done` (the "Done" of a notification).
              */
             kind: string;
         };
@@ -1813,16 +1866,27 @@ export interface components {
         };
         /** @description The notification settings as the athlete sends them; every field is required. */
         SettingsBody: {
+            /** @description Where a coach's notes go, as `dailyReminderChannel`. */
+            coachNudgeChannel?: string | null;
             /** @description A team admin's Monday summary of the team; left out, it stays as it was. */
             coachSummary?: boolean | null;
             dailyReminder: boolean;
+            /**
+             * @description Where the daily reminder goes: `push` (a notification on each device that turned them
+             *     on, by e-mail when there is none), `email` or `both`. Left out, it stays as it was.
+             */
+            dailyReminderChannel?: string | null;
             /** @description `HH:MM`, 00:00 to 23:59. */
             dailyReminderTime: string;
             liveCallReminder: boolean;
+            /** @description Where the live call reminder goes, as `dailyReminderChannel`. */
+            liveCallReminderChannel?: string | null;
             productNews: boolean;
             /** @description An IANA name such as `Europe/Berlin`. */
             timeZone: string;
             weeklyMapReminder: boolean;
+            /** @description Where the weekly map reminder goes, as `dailyReminderChannel`. */
+            weeklyMapReminderChannel?: string | null;
         };
         /** @description Athletes who did something, of those who share their practice. */
         Share: {
@@ -2923,6 +2987,88 @@ export interface operations {
             };
             /** @description The id names an event that is not the caller's */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    done: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActionBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionDone"];
+                };
+            };
+            /** @description A token that is not valid, expired or of another button */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    snooze: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActionBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionDone"];
+                };
+            };
+            /** @description A token that is not valid, expired or of another button */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

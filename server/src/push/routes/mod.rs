@@ -1,5 +1,7 @@
 //! `/_api/v1/push/key` and `/_api/v1/push/subscriptions`: the key browsers subscribe with, and
-//! the member's devices.
+//! the member's devices; `actions` the buttons on notifications.
+
+pub mod actions;
 
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
@@ -24,6 +26,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
         .routes(routes!(get_key))
         .routes(routes!(subscribe, list_subscriptions))
         .routes(routes!(unsubscribe))
+        .merge(actions::routes())
 }
 
 /// The server's public VAPID key.
@@ -78,8 +81,10 @@ pub(crate) struct Subscriptions {
     pub subscriptions: Vec<Subscription>,
 }
 
-/// A push service's endpoint: https (http only on this machine, for a local push service).
-fn endpoint(raw: Option<&str>) -> Result<String> {
+/// A push service's endpoint: https; in development also http on this machine (a local push
+/// service), never in production, where it would let a member make the server post to its own
+/// host's other services.
+fn endpoint(raw: Option<&str>, local_http: bool) -> Result<String> {
     let bad = || {
         AppError::bad_request(
             "endpoint must be the https address the browser's push subscription gives.",
@@ -93,7 +98,7 @@ fn endpoint(raw: Option<&str>) -> Result<String> {
         return Err(bad());
     }
     let url = url::Url::parse(raw).map_err(|_| bad())?;
-    let local = matches!(url.host_str(), Some("127.0.0.1" | "localhost" | "[::1]"));
+    let local = local_http && matches!(url.host_str(), Some("127.0.0.1" | "localhost" | "[::1]"));
     match url.scheme() {
         "https" => Ok(raw.to_owned()),
         "http" if local => Ok(raw.to_owned()),
@@ -131,7 +136,7 @@ pub(crate) async fn subscribe(
     me: CurrentUser,
     ApiJson(body): ApiJson<NewSubscription>,
 ) -> Result<(StatusCode, Json<Subscription>)> {
-    let endpoint = endpoint(body.endpoint.as_deref())?;
+    let endpoint = endpoint(body.endpoint.as_deref(), state.config.is_development())?;
     let keys = body.keys.ok_or_else(|| {
         AppError::bad_request(
             "keys is required: the p256dh and auth the browser's push subscription gives.",
@@ -204,4 +209,46 @@ pub(crate) async fn unsubscribe(
     }
     tx.commit().await?;
     Ok(StatusCode::NO_CONTENT)
+}
+
+/// A queued push message as `/_dev/pushbox` shows it.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct PushboxMessage {
+    endpoint: String,
+    /// The JSON the device's service worker reads.
+    payload: serde_json::Value,
+    outcome: String,
+    created_at: String,
+    sent_at: Option<String>,
+}
+
+#[derive(Deserialize)]
+pub(crate) struct PushboxQuery {
+    email: Option<String>,
+}
+
+/// `GET /_dev/pushbox?email=…`: the push messages queued for a member's devices, newest first,
+/// for people and tests in development (like `/_dev/mailbox`).
+pub(crate) async fn list_pushbox(
+    State(state): State<AppState>,
+    axum::extract::Query(query): axum::extract::Query<PushboxQuery>,
+) -> Result<Json<Vec<PushboxMessage>>> {
+    if !state.config.is_development() {
+        return Err(AppError::not_found("Not found"));
+    }
+    let email = query.email.unwrap_or_default();
+    let queued = super::outbox::of_address(&state.db, &email, 200).await?;
+    Ok(Json(
+        queued
+            .into_iter()
+            .map(|q| PushboxMessage {
+                endpoint: q.endpoint,
+                payload: serde_json::from_str(&q.payload).unwrap_or_default(),
+                outcome: q.outcome,
+                created_at: crate::db::ms_to_rfc3339(q.created_at),
+                sent_at: q.sent_at.map(crate::db::ms_to_rfc3339),
+            })
+            .collect(),
+    ))
 }
