@@ -120,7 +120,7 @@ export const accountTexts = {
     explain:
       'Reminders come as notifications on the devices where you turn them on, and by e-mail while you have none. Each e-mail has a link to snooze it for an hour or to unsubscribe.',
     dailyReminder: 'Daily practice reminder',
-    dailyReminderHelp: "An e-mail at this time unless today's practice is already done.",
+    dailyReminderHelp: "At this time, unless today's practice is already done.",
     time: 'Reminder time',
     timeZone: 'Time zone',
     weeklyMapReminder: 'Weekly map reminder (Sundays, at the reminder time)',
@@ -142,6 +142,21 @@ export const accountTexts = {
     gameDayUntil: (until: string) => `Reminders are silent until ${until}.`,
     gameDayOn: 'Game day: reminders are off until the end of today',
     gameDayOff: 'Game day is over: reminders are back on',
+    /**
+     * The channel choice under each reminder; the group's name says which reminder (in lower case:
+     * the reminders' switches are found by their capitalised names).
+     */
+    sendAs: 'Send as',
+    channelGroup: {
+      daily: 'Send the daily reminder as',
+      weeklyMap: 'Send the weekly map reminder as',
+      liveCall: 'Send the live call reminder as',
+      coachNudge: 'Send notes from your coach as',
+    },
+    channels: { push: 'Notification', email: 'E-mail', both: 'Both' },
+    coachNudge: 'Notes from your coach',
+    coachNudgeHelp: 'When a coach of your team sends you a word of encouragement.',
+    pushWithoutDevice: 'No device has notifications on yet, so “Notification” reminders come by e-mail.',
   },
   push: {
     title: 'Notifications on this device',

@@ -9,9 +9,12 @@ import { z } from 'zod';
 import { ApiError } from '@/lib/api/errors';
 import { useProfile } from '@/lib/queries/profile';
 import { useNotificationSettings, type NotificationSettings } from '../api/get-notification-settings';
+import { usePushDevices } from '../api/get-push-devices';
 import { useSetGameDay } from '../api/set-game-day';
 import { useUpdateNotificationSettings } from '../api/update-notification-settings';
+import { ChannelChoice } from './ChannelChoice';
 import { PushDevicesSection } from './PushDevicesSection';
+import { channelOf, CHANNELS } from '../channels';
 import { accountTexts } from '../texts';
 import { zoneNames } from '../time-zones';
 
@@ -26,6 +29,10 @@ const settingsSchema = z.object({
   liveCallReminder: z.boolean(),
   productNews: z.boolean(),
   coachSummary: z.boolean(),
+  dailyReminderChannel: z.enum(CHANNELS),
+  weeklyMapReminderChannel: z.enum(CHANNELS),
+  liveCallReminderChannel: z.enum(CHANNELS),
+  coachNudgeChannel: z.enum(CHANNELS),
 });
 type SettingsValues = z.infer<typeof settingsSchema>;
 
@@ -38,6 +45,10 @@ function valuesOf(s: NotificationSettings): SettingsValues {
     liveCallReminder: s.liveCallReminder,
     productNews: s.productNews,
     coachSummary: s.coachSummary,
+    dailyReminderChannel: channelOf(s.dailyReminderChannel),
+    weeklyMapReminderChannel: channelOf(s.weeklyMapReminderChannel),
+    liveCallReminderChannel: channelOf(s.liveCallReminderChannel),
+    coachNudgeChannel: channelOf(s.coachNudgeChannel),
   };
 }
 
@@ -55,6 +66,7 @@ export function NotificationSettingsForm() {
   const gameDay = useSetGameDay();
   // The Monday summary is a team admin's; other members neither see nor send it.
   const teamAdmin = useProfile().data?.team?.teamRole === 'admin';
+  const devices = usePushDevices();
   const loaded = useMemo(() => (settings.data ? valuesOf(settings.data) : undefined), [settings.data]);
   const form = useForm<SettingsValues>({
     resolver: zodResolver(settingsSchema),
@@ -66,6 +78,12 @@ export function NotificationSettingsForm() {
   const changed =
     loaded !== undefined && (Object.keys(loaded) as (keyof SettingsValues)[]).some((k) => current[k] !== loaded[k]);
   const timeError = form.formState.errors.dailyReminderTime?.message;
+  // "Notification" without a device falls back to e-mail; the member should know why.
+  const pushWithoutDevice =
+    devices.data?.length === 0 &&
+    [current.dailyReminderChannel, current.weeklyMapReminderChannel, current.liveCallReminderChannel, current.coachNudgeChannel].includes(
+      'push',
+    );
   const serverError =
     update.error instanceof ApiError && update.error.detail ? update.error.detail : update.error ? t.saveFailed : null;
 
@@ -93,6 +111,11 @@ export function NotificationSettingsForm() {
           )}
         </div>
         <p className="text-muted small">{t.explain}</p>
+        {pushWithoutDevice && (
+          <p className="small" style={{ maxWidth: 500 }} data-testid="push-without-device">
+            {t.pushWithoutDevice}
+          </p>
+        )}
         <fieldset disabled={busy} style={{ maxWidth: 500 }}>
           <Form.Check
             type="switch"
@@ -102,6 +125,7 @@ export function NotificationSettingsForm() {
             {...form.register('dailyReminder')}
           />
           <p className="text-muted small ms-5 mb-2">{t.dailyReminderHelp}</p>
+          <ChannelChoice id="notify-daily-channel" label={t.channelGroup.daily} field={form.register('dailyReminderChannel')} />
           <Form.Group className="mb-3" controlId="notify-time">
             <Form.Label>{t.time}</Form.Label>
             <Form.Control type="time" isInvalid={Boolean(timeError)} {...form.register('dailyReminderTime')} />
@@ -124,12 +148,26 @@ export function NotificationSettingsForm() {
             label={t.weeklyMapReminder}
             {...form.register('weeklyMapReminder')}
           />
+          <ChannelChoice
+            id="notify-weekly-channel"
+            label={t.channelGroup.weeklyMap}
+            field={form.register('weeklyMapReminderChannel')}
+          />
           <Form.Check
             type="switch"
             id="notify-live"
             className="mb-2"
             label={t.liveCallReminder}
             {...form.register('liveCallReminder')}
+          />
+          <ChannelChoice id="notify-live-channel" label={t.channelGroup.liveCall} field={form.register('liveCallReminderChannel')} />
+          <p className="mb-1">{t.coachNudge}</p>
+          <p className="text-muted small mb-2">{t.coachNudgeHelp}</p>
+          <ChannelChoice
+            id="notify-nudge-channel"
+            label={t.channelGroup.coachNudge}
+            field={form.register('coachNudgeChannel')}
+            underSwitch={false}
           />
           <Form.Check type="switch" id="notify-news" className="mb-3" label={t.productNews} {...form.register('productNews')} />
           {teamAdmin && (
