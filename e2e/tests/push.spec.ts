@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
-import { accessToken, expect, signIn, test } from '../support/fixtures';
+import { accessToken, expect, signIn, test, toast } from '../support/fixtures';
 import { createUser as createUserOn, startServer, type TestServer } from '../support/server.mjs';
 
 /**
@@ -205,6 +205,56 @@ test.describe('turning notifications on in the browser', () => {
     await page.reload();
     await expect(page.getByTestId('push-devices').getByRole('listitem')).toHaveCount(1);
   });
+});
+
+test('each reminder chooses notification, e-mail or both, saved with the rest and kept on reload', async ({ page, request, user }) => {
+  await page.setViewportSize(PHONE);
+  await signIn(page, user);
+  await page.goto('/account/notification-settings');
+  const group = (name: string) => page.getByRole('radiogroup', { name });
+  const groups = ['Send the daily reminder as', 'Send the weekly map reminder as', 'Send the live call reminder as', 'Send notes from your coach as'];
+  for (const name of groups) {
+    await expect(group(name).getByLabel('Notification', { exact: true })).toBeChecked();
+    for (const option of ['Notification', 'E-mail', 'Both']) {
+      const box = (await group(name).locator('label', { hasText: option }).boundingBox())!;
+      expect(box.height, `${name} ${option}`).toBeGreaterThanOrEqual(44);
+    }
+  }
+  // No zoom on focus in Safari: the page's own fields are at least 16 px.
+  const fields = page.locator('main input:not([type=checkbox]):not([type=radio]), main select');
+  expect(await fields.count()).toBeGreaterThanOrEqual(2);
+  for (const field of await fields.all()) {
+    expect(await field.evaluate((el) => parseFloat(getComputedStyle(el).fontSize))).toBeGreaterThanOrEqual(16);
+  }
+  // With no device yet, "Notification" means e-mail for now, and the page says so.
+  await expect(page.getByTestId('push-without-device')).toBeVisible();
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+    await page.screenshot({ path: test.info().outputPath(`channels-no-device-${colorScheme}.png`), fullPage: true });
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  await group('Send the daily reminder as').getByText('Both', { exact: true }).click();
+  await group('Send the weekly map reminder as').getByText('E-mail', { exact: true }).click();
+  await group('Send notes from your coach as').getByText('E-mail', { exact: true }).click();
+  await expect(page.getByText('Unsaved changes')).toBeVisible();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(toast(page, 'Notification settings saved')).toBeVisible();
+
+  const token = await accessToken(page);
+  const stored = await request.get('/_api/v1/notificationsettings', { headers: { Authorization: `Bearer ${token}` } });
+  expect(await stored.json()).toMatchObject({
+    dailyReminderChannel: 'both',
+    weeklyMapReminderChannel: 'email',
+    liveCallReminderChannel: 'push',
+    coachNudgeChannel: 'email',
+  });
+  await page.reload();
+  await expect(group('Send the daily reminder as').getByLabel('Both', { exact: true })).toBeChecked();
+  await expect(group('Send the weekly map reminder as').getByLabel('E-mail', { exact: true })).toBeChecked();
+  await expect(group('Send the live call reminder as').getByLabel('Notification', { exact: true })).toBeChecked();
+  await expect(group('Send notes from your coach as').getByLabel('E-mail', { exact: true })).toBeChecked();
 });
 
 test.describe('a reminder as a notification', () => {
