@@ -39,9 +39,14 @@
     return { title: texts.fallbackTitle, body: text };
   }
 
-  /** A same-origin path to open; anything else opens the dashboard. */
+  /**
+   * Where a tap goes: a path of SWAZ, or an https address (the live call's meeting); anything
+   * else opens the dashboard.
+   */
   function safeUrl(url) {
-    return typeof url === 'string' && /^\/(?!\/)/.test(url) ? url : HOME;
+    if (typeof url !== 'string') return HOME;
+    if (/^\/(?!\/)/.test(url)) return url;
+    return /^https:\/\/[^/\s]+/i.test(url) ? url : HOME;
   }
 
   /** Only the actions SWAZ knows and holds a token for become buttons. */
@@ -120,9 +125,13 @@
     });
   }
 
-  /** Brings an open SWAZ window forward (on `url`), or opens one. */
+  /** Brings an open SWAZ window forward (on `url`), or opens one; another site opens in its own. */
   async function open(url) {
     var target = new URL(url, self.location.origin).href;
+    if (new URL(target).origin !== self.location.origin) {
+      await self.clients.openWindow(target);
+      return;
+    }
     var windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
     for (var i = 0; i < windows.length; i++) {
       var client = windows[i];

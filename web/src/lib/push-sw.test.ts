@@ -100,10 +100,12 @@ describe('a push message becomes a notification', () => {
     expect(options.actions).toEqual([{ action: 'snooze', title: 'Snooze 1 h' }]);
   });
 
-  it('opens only same-origin paths', () => {
+  it('opens a path of SWAZ or an https address (the live call), nothing else', () => {
     const { self } = fakeWorker();
-    expect(self.swazPush.safeUrl('/planning/weekly')).toBe('/planning/weekly');
-    expect(self.swazPush.safeUrl('https://evil.example/')).toBe('/user-dashboard');
+    expect(self.swazPush.safeUrl('/weekly-map-welcome')).toBe('/weekly-map-welcome');
+    expect(self.swazPush.safeUrl('https://meet.example/swaz-live')).toBe('https://meet.example/swaz-live');
+    expect(self.swazPush.safeUrl('javascript:alert(1)')).toBe('/user-dashboard');
+    expect(self.swazPush.safeUrl('http://meet.example/')).toBe('/user-dashboard');
     expect(self.swazPush.safeUrl('//evil.example/')).toBe('/user-dashboard');
     expect(self.swazPush.safeUrl(undefined)).toBe('/user-dashboard');
   });
@@ -183,6 +185,13 @@ describe('a notification click', () => {
     await settle();
     expect(open.opened).toEqual([]);
     expect(navigate).toHaveBeenCalledWith('https://swaz.example/user-dashboard');
+
+    const meeting = fakeWorker();
+    meeting.windows.push({ url: 'https://swaz.example/user-dashboard', focus: async () => Promise.reject(new Error('not this one')) });
+    const live = click(meeting.self.swazPush.notificationOf({ ...daily, url: 'https://meet.example/swaz-live' }).options.data);
+    meeting.listeners.notificationclick(live.event);
+    await Promise.all(live.pending);
+    expect(meeting.opened).toEqual(['https://meet.example/swaz-live']);
 
     const refused = fakeWorker();
     refused.windows.push({
