@@ -85,7 +85,8 @@
 
   /** What the confirming notification says after an action's answer (status 0: no answer). */
   function confirmationOf(action, status, message) {
-    if (status >= 200 && status < 300) return { title: texts[action], body: '' };
+    // The server's words say more (when a snoozed reminder comes back).
+    if (status >= 200 && status < 300) return { title: texts[action], body: message || '' };
     if (status === 0) return { title: texts.offline, body: texts.offlineBody };
     return { title: texts.refused, body: message || texts.refusedBody };
   }

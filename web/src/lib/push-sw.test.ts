@@ -145,12 +145,12 @@ describe('a notification click', () => {
   });
 
   it('"Snooze" says when it comes back', async () => {
-    const { self, listeners, shown, posted } = fakeWorker();
+    const { self, listeners, shown, posted } = fakeWorker({ answer: { status: 200, body: { message: "We'll remind you again at 21:05." } } });
     const { event, pending } = click(self.swazPush.notificationOf(daily).options.data, 'snooze');
     listeners.notificationclick(event);
     await Promise.all(pending);
     expect(posted[0].url).toBe('/_api/v1/push/actions/snooze');
-    expect(shown[0].title).toBe('We’ll remind you in an hour');
+    expect(shown[0]).toMatchObject({ title: 'We’ll remind you in an hour', options: { body: "We'll remind you again at 21:05." } });
   });
 
   it('says so when the token is refused or SWAZ cannot be reached', async () => {
