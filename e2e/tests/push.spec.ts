@@ -268,7 +268,7 @@ test.describe('a reminder as a notification', () => {
     await server?.stop();
   });
 
-  test('reaches the device encrypted, shows with Done and Snooze, and Done records the practice without opening SWAZ', async ({
+  test('reaches the device encrypted, shows with Done and Snooze, Done records the practice and Snooze says when it comes back, without opening SWAZ', async ({
     browser,
     request,
   }) => {
@@ -352,30 +352,39 @@ test.describe('a reminder as a notification', () => {
 
         // "Done" from the notification, in the service worker: no page, no session.
         const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
-        await worker.evaluate(async () => {
-          // The worker's own globals (the e2e project's types know only the page's).
-          const scope = self as unknown as {
-            registration: ServiceWorkerRegistration;
-            NotificationEvent: new (type: string, init: { notification: Notification; action: string }) => Event;
-          } & EventTarget;
-          const [notification] = await scope.registration.getNotifications();
-          scope.dispatchEvent(new scope.NotificationEvent('notificationclick', { notification, action: 'done' }));
-        });
+        const press = (action: string) =>
+          worker.evaluate(async (action) => {
+            // The worker's own globals (the e2e project's types know only the page's).
+            const scope = self as unknown as {
+              registration: ServiceWorkerRegistration;
+              NotificationEvent: new (type: string, init: { notification: Notification; action: string }) => Event;
+            } & EventTarget;
+            const [notification] = await scope.registration.getNotifications();
+            scope.dispatchEvent(new scope.NotificationEvent('notificationclick', { notification, action }));
+          }, action);
+        await press('done');
         await expect
-          .poll(async () => (await shownNotifications(page)).map((n) => n.title))
-          .toEqual(['Practice marked done — see you tomorrow']);
+          .poll(async () => (await shownNotifications(page)).map((n) => [n.title, n.body]))
+          .toEqual([['Practice marked done — see you tomorrow', 'Practice marked done for today. Well done.']]);
         const events = await request.get(`${baseURL}/_api/v1/practice/events`, { headers: auth });
         expect(events.ok()).toBe(true);
         const kinds = ((await events.json()) as { events: { kind: string }[] }).events.map((e) => e.kind);
         expect(kinds.filter((kind) => kind === 'marked_done')).toHaveLength(1);
+
+        // The same reminder again, and "Snooze 1 h" from it: the server says when it comes back.
+        await cdp.send('ServiceWorker.deliverPushMessage', { origin: baseURL, registrationId: id, data: JSON.stringify(payload) });
+        await expect.poll(async () => (await shownNotifications(page)).map((n) => n.title)).toEqual([payload.title]);
+        await press('snooze');
+        await expect
+          .poll(async () => (await shownNotifications(page)).map((n) => [n.title, n.body]))
+          .toEqual([['We’ll remind you in an hour', expect.stringMatching(/^We'll remind you again at \d\d:\d\d\.$/)]]);
       } finally {
         await context.close();
       }
 
-      // "Snooze 1 h" answers with its token and no session; a made-up token is refused.
+      // The buttons' endpoints answer without a session; a made-up token is refused.
       const snoozed = await request.post(`${baseURL}/_api/v1/push/actions/snooze`, { data: { token: payload.tokens.snooze } });
       expect(snoozed.status(), await snoozed.text()).toBe(200);
-      expect(((await snoozed.json()) as { message: string }).message).not.toBe('');
       const forged = await request.post(`${baseURL}/_api/v1/push/actions/done`, { data: { token: `${payload.tokens.done}x` } });
       expect(forged.status()).toBe(400);
     } finally {
