@@ -234,6 +234,9 @@ test('each reminder chooses notification, e-mail or both, saved with the rest an
     await page.screenshot({ path: test.info().outputPath(`channels-no-device-${colorScheme}.png`), fullPage: true });
   }
   await page.emulateMedia({ colorScheme: 'light' });
+  await page.getByTestId('push-without-device').getByRole('link', { name: 'Turn them on for this device' }).click();
+  await expect(page.getByRole('heading', { name: 'Notifications on this device' })).toBeInViewport();
+  await expect(page).toHaveURL(/\/account\/notification-settings#push-title$/);
 
   await group('Send the daily reminder as').getByText('Both', { exact: true }).click();
   await group('Send the weekly map reminder as').getByText('E-mail', { exact: true }).click();

@@ -157,6 +157,7 @@ export const accountTexts = {
     coachNudge: 'Notes from your coach',
     coachNudgeHelp: 'When a coach of your team sends you a word of encouragement.',
     pushWithoutDevice: 'No device has notifications on yet, so “Notification” reminders come by e-mail.',
+    pushWithoutDeviceLink: 'Turn them on for this device',
   },
   push: {
     title: 'Notifications on this device',

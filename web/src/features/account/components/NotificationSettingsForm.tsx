@@ -113,7 +113,7 @@ export function NotificationSettingsForm() {
         <p className="text-muted small">{t.explain}</p>
         {pushWithoutDevice && (
           <p className="small" style={{ maxWidth: 500 }} data-testid="push-without-device">
-            {t.pushWithoutDevice}
+            {t.pushWithoutDevice} <a href="#push-title">{t.pushWithoutDeviceLink}</a>
           </p>
         )}
         <fieldset disabled={busy} style={{ maxWidth: 500 }}>
