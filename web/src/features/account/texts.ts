@@ -161,7 +161,8 @@ export const accountTexts = {
   },
   push: {
     title: 'Notifications on this device',
-    explain: 'Reminders arrive on this device with “Done” and “Snooze 1 h” buttons that work without opening SWAZ.',
+    explain:
+      'Reminders arrive on this device. On Android and computers they carry “Done” and “Snooze 1 h” buttons that work without opening SWAZ.',
     turnOn: 'Turn on notifications on this device',
     turningOn: 'Turning on...',
     on: 'Notifications are on for this device.',
