@@ -207,6 +207,36 @@ test.describe('turning notifications on in the browser', () => {
   });
 });
 
+test.describe('on an iPhone, in a Safari tab', () => {
+  test.use({
+    viewport: PHONE,
+    isMobile: true,
+    hasTouch: true,
+    userAgent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+  });
+
+  test('asks to add SWAZ to the Home Screen first, and offers no button that cannot work', async ({ page, user }) => {
+    // iOS gives push only to a SWAZ opened from the Home Screen: a tab has neither API.
+    await page.addInitScript(() => {
+      const w = window as unknown as Record<string, unknown>;
+      delete w.PushManager;
+      delete w.Notification;
+    });
+    await signIn(page, user);
+    await page.goto('/account/notification-settings');
+    const section = page.getByTestId('push-devices');
+    await expect(section).toContainText('add SWAZ to your Home Screen first');
+    await expect(section.getByRole('button', { name: 'Turn on notifications on this device' })).toHaveCount(0);
+    await section.scrollIntoViewIfNeeded();
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+      await page.screenshot({ path: test.info().outputPath(`iphone-install-first-${colorScheme}.png`) });
+    }
+  });
+});
+
 test('each reminder chooses notification, e-mail or both, saved with the rest and kept on reload', async ({ page, request, user }) => {
   await page.setViewportSize(PHONE);
   await signIn(page, user);
