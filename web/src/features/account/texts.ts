@@ -162,7 +162,7 @@ export const accountTexts = {
   push: {
     title: 'Notifications on this device',
     explain:
-      'Reminders arrive on this device. On Android and computers they carry “Done” and “Snooze 1 h” buttons that work without opening SWAZ.',
+      'Reminders arrive on this device. In Chrome, Edge and Samsung Internet they carry “Done” and “Snooze 1 h” buttons that work without opening SWAZ; elsewhere a tap opens SWAZ.',
     turnOn: 'Turn on notifications on this device',
     turningOn: 'Turning on...',
     on: 'Notifications are on for this device.',
