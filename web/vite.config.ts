@@ -79,6 +79,8 @@ const pwa = VitePWA({
     ],
   },
   workbox: {
+    // Reminders as notifications: the push and notificationclick handlers (public/push-sw.js).
+    importScripts: ['/push-sw.js'],
     globPatterns: ['**/*.{js,css,html,svg,png,ico,txt}'],
     navigateFallback: '/index.html',
     // Server pages and the API are never answered with the app shell.

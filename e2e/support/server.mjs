@@ -45,10 +45,13 @@ export function serverEnv(port) {
   return env;
 }
 
-/** Starts the server and resolves once /healthz answers 200. */
-export async function startServer() {
+/**
+ * Starts the server and resolves once /healthz answers 200. `extraEnv` adds to or overrides the
+ * test environment (e.g. `SWAZ_REMINDER_TICK_SECS` for a spec that waits for reminders).
+ */
+export async function startServer(extraEnv = {}) {
   const port = await freePort();
-  const env = serverEnv(port);
+  const env = { ...serverEnv(port), ...extraEnv };
   const child = spawn(swazBin, ['serve'], { env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit'] });
   const baseURL = env.SWAZ_PUBLIC_URL;
   const deadline = Date.now() + 30_000;

@@ -3,7 +3,7 @@ import { expect, signIn, test, toast } from '../support/fixtures';
 test('notification settings save, survive a reload and refuse a missing time', async ({ page, user }) => {
   await signIn(page, user);
   await page.goto('/account/notification-settings');
-  await expect(page.getByRole('heading', { name: 'Notifications' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Notifications', exact: true })).toBeVisible();
 
   const daily = page.getByLabel('Daily practice reminder', { exact: true });
   const time = page.getByLabel('Reminder time', { exact: true });

@@ -29,6 +29,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         if ('caches' in window) void caches.delete('swaz-api');
         // The planning code loads with its screens; fetched here only to forget a draft.
         void import('@/features/planning/store').then((store) => store.clearPlanningDrafts());
+        // Nor the next person get this athlete's reminders (and their Done buttons) on this device.
+        void import('@/features/account/push-device').then((push) => push.forgetThisDevice());
       }
       if (event === 'SIGNED_IN') {
         setSigningOut(false);

@@ -117,9 +117,10 @@ export const accountTexts = {
   },
   notifications: {
     title: 'Notifications',
-    explain: 'Reminders come by e-mail. Each one has a link to snooze it for an hour or to unsubscribe.',
+    explain:
+      'Reminders come as notifications on the devices where you turn them on, and by e-mail while you have none. Each e-mail has a link to snooze it for an hour or to unsubscribe.',
     dailyReminder: 'Daily practice reminder',
-    dailyReminderHelp: "An e-mail at this time unless today's practice is already done.",
+    dailyReminderHelp: "At this time, unless today's practice is already done.",
     time: 'Reminder time',
     timeZone: 'Time zone',
     weeklyMapReminder: 'Weekly map reminder (Sundays, at the reminder time)',
@@ -141,6 +142,51 @@ export const accountTexts = {
     gameDayUntil: (until: string) => `Reminders are silent until ${until}.`,
     gameDayOn: 'Game day: reminders are off until the end of today',
     gameDayOff: 'Game day is over: reminders are back on',
+    /**
+     * The channel choice under each reminder; the group's name says which reminder (in lower case:
+     * the reminders' switches are found by their capitalised names).
+     */
+    sendAs: 'Send as',
+    channelGroup: {
+      daily: 'Send the daily reminder as',
+      weeklyMap: 'Send the weekly map reminder as',
+      liveCall: 'Send the live call reminder as',
+      coachNudge: 'Send notes from your coach as',
+    },
+    channels: { push: 'Notification', email: 'E-mail', both: 'Both' },
+    coachNudge: 'Notes from your coach',
+    coachNudgeHelp: 'When a coach of your team sends you a word of encouragement.',
+    pushWithoutDevice: 'No device has notifications on yet, so “Notification” reminders come by e-mail.',
+    pushWithoutDeviceLink: 'Turn them on for this device',
+  },
+  push: {
+    title: 'Notifications on this device',
+    explain:
+      'Reminders arrive on this device. In Chrome, Edge and Samsung Internet they carry “Done” and “Snooze 1 h” buttons that work without opening SWAZ; elsewhere a tap opens SWAZ.',
+    turnOn: 'Turn on notifications on this device',
+    turningOn: 'Turning on...',
+    on: 'Notifications are on for this device.',
+    turnedOn: 'Notifications are on for this device',
+    removed: 'Device removed: it gets no more notifications',
+    denied:
+      'Notifications are blocked for SWAZ in this browser. Allow them in the site settings (the icon next to the address), then try again.',
+    dismissed: 'Notifications stay off: the browser’s question was closed without an answer. Try again when you are ready.',
+    noWorker: 'SWAZ’s offline part is not running in this tab yet. Reload the page and try again.',
+    subscribeFailed:
+      'This browser could not sign up for notifications right now (its push service did not answer). Check the connection and try again; reminders come by e-mail meanwhile.',
+    saveFailed: 'The device could not be saved. Please try again.',
+    installFirst:
+      'On iPhone and iPad, add SWAZ to your Home Screen first (Share → Add to Home Screen), open it from there, then turn notifications on.',
+    unsupported: 'This browser cannot show notifications from SWAZ. Reminders come by e-mail.',
+    devicesTitle: 'Your devices',
+    noDevices: 'No device gets notifications yet.',
+    thisDevice: 'this device',
+    since: (date: string) => `since ${date}`,
+    remove: 'Remove',
+    removeLabel: (label: string) => `Remove ${label}`,
+    removeFailed: 'The device could not be removed. Please try again.',
+    loadFailed: 'Your devices could not be loaded.',
+    unnamed: 'A device',
   },
   accountTitle: 'Account',
 } as const;

@@ -7,6 +7,8 @@ export const accountKeys = {
   notificationSettings: ['GetNotificationSettings'] as const,
   /** What the member's team coaches see (issue 27). */
   sharing: ['CoachSharing'] as const,
+  /** The devices the member gets notifications on (issue 28). */
+  pushDevices: ['PushSubscriptions'] as const,
   /** The member's second factors, as auth-js's mfa.listFactors() reads them from /auth/v1/user. */
   factors: ['MfaFactors'] as const,
   /** Owned by the team screens; cleared here because a profile save renames members. */

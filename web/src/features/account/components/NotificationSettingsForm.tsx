@@ -9,8 +9,12 @@ import { z } from 'zod';
 import { ApiError } from '@/lib/api/errors';
 import { useProfile } from '@/lib/queries/profile';
 import { useNotificationSettings, type NotificationSettings } from '../api/get-notification-settings';
+import { usePushDevices } from '../api/get-push-devices';
 import { useSetGameDay } from '../api/set-game-day';
 import { useUpdateNotificationSettings } from '../api/update-notification-settings';
+import { ChannelChoice } from './ChannelChoice';
+import { PushDevicesSection } from './PushDevicesSection';
+import { channelOf, CHANNELS } from '../channels';
 import { accountTexts } from '../texts';
 import { zoneNames } from '../time-zones';
 
@@ -25,6 +29,10 @@ const settingsSchema = z.object({
   liveCallReminder: z.boolean(),
   productNews: z.boolean(),
   coachSummary: z.boolean(),
+  dailyReminderChannel: z.enum(CHANNELS),
+  weeklyMapReminderChannel: z.enum(CHANNELS),
+  liveCallReminderChannel: z.enum(CHANNELS),
+  coachNudgeChannel: z.enum(CHANNELS),
 });
 type SettingsValues = z.infer<typeof settingsSchema>;
 
@@ -37,6 +45,10 @@ function valuesOf(s: NotificationSettings): SettingsValues {
     liveCallReminder: s.liveCallReminder,
     productNews: s.productNews,
     coachSummary: s.coachSummary,
+    dailyReminderChannel: channelOf(s.dailyReminderChannel),
+    weeklyMapReminderChannel: channelOf(s.weeklyMapReminderChannel),
+    liveCallReminderChannel: channelOf(s.liveCallReminderChannel),
+    coachNudgeChannel: channelOf(s.coachNudgeChannel),
   };
 }
 
@@ -44,13 +56,17 @@ function untilText(iso: string, timeZone: string): string {
   return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone }).format(new Date(iso));
 }
 
-/** /account/notification-settings: reminders by e-mail, their time and zone, and game day. */
+/**
+ * /account/notification-settings: the reminders, their time and zone, the devices that get them as
+ * notifications, and game day.
+ */
 export function NotificationSettingsForm() {
   const settings = useNotificationSettings();
   const update = useUpdateNotificationSettings();
   const gameDay = useSetGameDay();
   // The Monday summary is a team admin's; other members neither see nor send it.
   const teamAdmin = useProfile().data?.team?.teamRole === 'admin';
+  const devices = usePushDevices();
   const loaded = useMemo(() => (settings.data ? valuesOf(settings.data) : undefined), [settings.data]);
   const form = useForm<SettingsValues>({
     resolver: zodResolver(settingsSchema),
@@ -62,6 +78,12 @@ export function NotificationSettingsForm() {
   const changed =
     loaded !== undefined && (Object.keys(loaded) as (keyof SettingsValues)[]).some((k) => current[k] !== loaded[k]);
   const timeError = form.formState.errors.dailyReminderTime?.message;
+  // "Notification" without a device falls back to e-mail; the member should know why.
+  const pushWithoutDevice =
+    devices.data?.length === 0 &&
+    [current.dailyReminderChannel, current.weeklyMapReminderChannel, current.liveCallReminderChannel, current.coachNudgeChannel].includes(
+      'push',
+    );
   const serverError =
     update.error instanceof ApiError && update.error.detail ? update.error.detail : update.error ? t.saveFailed : null;
 
@@ -89,6 +111,11 @@ export function NotificationSettingsForm() {
           )}
         </div>
         <p className="text-muted small">{t.explain}</p>
+        {pushWithoutDevice && (
+          <p className="small" style={{ maxWidth: 500 }} data-testid="push-without-device">
+            {t.pushWithoutDevice} <a href="#push-title">{t.pushWithoutDeviceLink}</a>
+          </p>
+        )}
         <fieldset disabled={busy} style={{ maxWidth: 500 }}>
           <Form.Check
             type="switch"
@@ -98,6 +125,7 @@ export function NotificationSettingsForm() {
             {...form.register('dailyReminder')}
           />
           <p className="text-muted small ms-5 mb-2">{t.dailyReminderHelp}</p>
+          <ChannelChoice id="notify-daily-channel" label={t.channelGroup.daily} field={form.register('dailyReminderChannel')} />
           <Form.Group className="mb-3" controlId="notify-time">
             <Form.Label>{t.time}</Form.Label>
             <Form.Control type="time" isInvalid={Boolean(timeError)} {...form.register('dailyReminderTime')} />
@@ -120,12 +148,26 @@ export function NotificationSettingsForm() {
             label={t.weeklyMapReminder}
             {...form.register('weeklyMapReminder')}
           />
+          <ChannelChoice
+            id="notify-weekly-channel"
+            label={t.channelGroup.weeklyMap}
+            field={form.register('weeklyMapReminderChannel')}
+          />
           <Form.Check
             type="switch"
             id="notify-live"
             className="mb-2"
             label={t.liveCallReminder}
             {...form.register('liveCallReminder')}
+          />
+          <ChannelChoice id="notify-live-channel" label={t.channelGroup.liveCall} field={form.register('liveCallReminderChannel')} />
+          <p className="mb-1">{t.coachNudge}</p>
+          <p className="text-muted small mb-2">{t.coachNudgeHelp}</p>
+          <ChannelChoice
+            id="notify-nudge-channel"
+            label={t.channelGroup.coachNudge}
+            field={form.register('coachNudgeChannel')}
+            underSwitch={false}
           />
           <Form.Check type="switch" id="notify-news" className="mb-3" label={t.productNews} {...form.register('productNews')} />
           {teamAdmin && (
@@ -153,6 +195,7 @@ export function NotificationSettingsForm() {
           {update.isPending ? t.saving : t.save}
         </Button>
       </Form>
+      <PushDevicesSection />
       <section className="mt-5" aria-label={t.gameDayTitle} style={{ maxWidth: 500 }}>
         <h2 className="h5">{t.gameDayTitle}</h2>
         <Form.Check
