@@ -1,11 +1,15 @@
 //! Where a notification goes: as a push message to the member's devices, by e-mail, or both.
 
+use serde::Serialize;
 use serde_json::Value;
+use utoipa::ToSchema;
 
 use crate::error::AppError;
 
-/// A member's choice for one kind of notification.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A member's choice for one kind of notification: `push` (a notification on each device that
+/// turned them on, by e-mail when there is none or none takes it), `email` or `both`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
 pub enum Channel {
     /// To every subscribed device; by e-mail when there is none, or when none takes it.
     Push,

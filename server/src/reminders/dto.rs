@@ -5,6 +5,7 @@ use utoipa::ToSchema;
 
 use super::settings::Settings;
 use crate::db::ms_to_rfc3339;
+use crate::push::channel::Channel;
 
 /// The athlete's notification settings (defaults until the first save).
 #[derive(Serialize, ToSchema)]
@@ -29,13 +30,13 @@ pub struct NotificationSettings {
     pub game_day_until: Option<String>,
     /// Where the daily reminder goes: `push` (a notification on each device that turned them
     /// on, by e-mail when there is none), `email` or `both`.
-    pub daily_reminder_channel: &'static str,
+    pub daily_reminder_channel: Channel,
     /// Where the weekly map reminder goes (`push`, `email` or `both`).
-    pub weekly_map_reminder_channel: &'static str,
+    pub weekly_map_reminder_channel: Channel,
     /// Where the live call reminder goes (`push`, `email` or `both`).
-    pub live_call_reminder_channel: &'static str,
+    pub live_call_reminder_channel: Channel,
     /// Where a coach's notes go (`push`, `email` or `both`).
-    pub coach_nudge_channel: &'static str,
+    pub coach_nudge_channel: Channel,
 }
 
 impl NotificationSettings {
@@ -51,10 +52,10 @@ impl NotificationSettings {
             coach_summary: s.coach_summary,
             game_day: until.is_some(),
             game_day_until: until.map(ms_to_rfc3339),
-            daily_reminder_channel: s.channels.daily.as_str(),
-            weekly_map_reminder_channel: s.channels.weekly_map.as_str(),
-            live_call_reminder_channel: s.channels.live_call.as_str(),
-            coach_nudge_channel: s.channels.nudge.as_str(),
+            daily_reminder_channel: s.channels.daily,
+            weekly_map_reminder_channel: s.channels.weekly_map,
+            live_call_reminder_channel: s.channels.live_call,
+            coach_nudge_channel: s.channels.nudge,
         }
     }
 }

@@ -200,16 +200,16 @@ pub(crate) struct SettingsBody {
     pub coach_summary: Option<Value>,
     /// Where the daily reminder goes: `push` (a notification on each device that turned them
     /// on, by e-mail when there is none), `email` or `both`. Left out, it stays as it was.
-    #[schema(value_type = Option<String>)]
+    #[schema(value_type = Option<Channel>)]
     pub daily_reminder_channel: Option<Value>,
     /// Where the weekly map reminder goes, as `dailyReminderChannel`.
-    #[schema(value_type = Option<String>)]
+    #[schema(value_type = Option<Channel>)]
     pub weekly_map_reminder_channel: Option<Value>,
     /// Where the live call reminder goes, as `dailyReminderChannel`.
-    #[schema(value_type = Option<String>)]
+    #[schema(value_type = Option<Channel>)]
     pub live_call_reminder_channel: Option<Value>,
     /// Where a coach's notes go, as `dailyReminderChannel`.
-    #[schema(value_type = Option<String>)]
+    #[schema(value_type = Option<Channel>)]
     pub coach_nudge_channel: Option<Value>,
 }
 

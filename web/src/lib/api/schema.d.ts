@@ -1309,6 +1309,12 @@ export interface components {
              */
             previewAt?: number | null;
         };
+        /**
+         * @description A member's choice for one kind of notification: `push` (a notification on each device that
+         *     turned them on, by e-mail when there is none or none takes it), `email` or `both`.
+         * @enum {string}
+         */
+        Channel: "push" | "email" | "both";
         /** @description One morning check-in. */
         Checkin: {
             /**
@@ -1576,6 +1582,8 @@ export interface components {
             /** Format: int64 */
             durationMinutes: number;
             joinUrl: string;
+            /** @description True for the call's 60 minutes: it is on now (join it), not next week's. */
+            live: boolean;
             /** @description RFC 3339, UTC. */
             startsAt: string;
         };
@@ -1634,7 +1642,7 @@ export interface components {
         /** @description The athlete's notification settings (defaults until the first save). */
         NotificationSettings: {
             /** @description Where a coach's notes go (`push`, `email` or `both`). */
-            coachNudgeChannel: string;
+            coachNudgeChannel: components["schemas"]["Channel"];
             /** @description For a team admin: the Monday summary of the team by e-mail. */
             coachSummary: boolean;
             /** @description An e-mail reminding of the daily practice at `dailyReminderTime`. */
@@ -1643,7 +1651,7 @@ export interface components {
              * @description Where the daily reminder goes: `push` (a notification on each device that turned them
              *     on, by e-mail when there is none), `email` or `both`.
              */
-            dailyReminderChannel: string;
+            dailyReminderChannel: components["schemas"]["Channel"];
             /** @description `HH:MM`, in `timeZone`. */
             dailyReminderTime: string;
             /** @description True while game day silences every reminder. */
@@ -1653,14 +1661,14 @@ export interface components {
             /** @description One hour before the weekly live call. */
             liveCallReminder: boolean;
             /** @description Where the live call reminder goes (`push`, `email` or `both`). */
-            liveCallReminderChannel: string;
+            liveCallReminderChannel: components["schemas"]["Channel"];
             productNews: boolean;
             /** @description IANA name of the zone reminders follow. */
             timeZone: string;
             /** @description On Sundays at the daily time: map the week. */
             weeklyMapReminder: boolean;
             /** @description Where the weekly map reminder goes (`push`, `email` or `both`). */
-            weeklyMapReminderChannel: string;
+            weeklyMapReminderChannel: components["schemas"]["Channel"];
         };
         NudgeOutcome: {
             sent: components["schemas"]["Nudged"][];
@@ -1880,27 +1888,20 @@ export interface components {
         };
         /** @description The notification settings as the athlete sends them; every field is required. */
         SettingsBody: {
-            /** @description Where a coach's notes go, as `dailyReminderChannel`. */
-            coachNudgeChannel?: string | null;
+            coachNudgeChannel?: null | components["schemas"]["Channel"];
             /** @description A team admin's Monday summary of the team; left out, it stays as it was. */
             coachSummary?: boolean | null;
             dailyReminder: boolean;
-            /**
-             * @description Where the daily reminder goes: `push` (a notification on each device that turned them
-             *     on, by e-mail when there is none), `email` or `both`. Left out, it stays as it was.
-             */
-            dailyReminderChannel?: string | null;
+            dailyReminderChannel?: null | components["schemas"]["Channel"];
             /** @description `HH:MM`, 00:00 to 23:59. */
             dailyReminderTime: string;
             liveCallReminder: boolean;
-            /** @description Where the live call reminder goes, as `dailyReminderChannel`. */
-            liveCallReminderChannel?: string | null;
+            liveCallReminderChannel?: null | components["schemas"]["Channel"];
             productNews: boolean;
             /** @description An IANA name such as `Europe/Berlin`. */
             timeZone: string;
             weeklyMapReminder: boolean;
-            /** @description Where the weekly map reminder goes, as `dailyReminderChannel`. */
-            weeklyMapReminderChannel?: string | null;
+            weeklyMapReminderChannel?: null | components["schemas"]["Channel"];
         };
         /** @description Athletes who did something, of those who share their practice. */
         Share: {
