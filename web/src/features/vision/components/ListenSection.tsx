@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import { useRecording } from '../api/get-recording';
+import { visionTexts as t } from '../texts';
+import { RecordingPlayer } from './RecordingPlayer';
+import { SpeechControls } from './SpeechControls';
+
+interface ListenSectionProps {
+  paragraphs: string[];
+  onFinished: () => void;
+  onRecord: () => void;
+  fade: number;
+  sleepEnds: number;
+  onRecordingStarted: (started: boolean) => void;
+}
+
+/** At bedtime: the athlete's own recording when there is one, the device's voice otherwise. */
+export function ListenSection({ paragraphs, onFinished, onRecord, fade, sleepEnds, onRecordingStarted }: ListenSectionProps) {
+  const recording = useRecording();
+  const [deviceVoice, setDeviceVoice] = useState(false);
+
+  if (recording.isPending) {
+    return (
+      <section className="vision-listen" aria-busy="true">
+        <p className="mb-0 text-muted">{t.loadingRecording}</p>
+      </section>
+    );
+  }
+  if (recording.data && !deviceVoice) {
+    return (
+      <RecordingPlayer
+        recording={recording.data}
+        fade={fade}
+        sleepEnds={sleepEnds}
+        onFinished={onFinished}
+        onStartedChange={onRecordingStarted}
+        onUseDeviceVoice={() => setDeviceVoice(true)}
+      />
+    );
+  }
+  return (
+    <SpeechControls paragraphs={paragraphs} onFinished={onFinished} onRecord={onRecord}>
+      {recording.data && (
+        <Button variant="link" className="vision-text-button mb-2" onClick={() => setDeviceVoice(false)}>
+          {t.useMyRecording}
+        </Button>
+      )}
+      {recording.isError && <p className="small text-muted">{t.recordingUnavailable}</p>}
+    </SpeechControls>
+  );
+}
