@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api/client';
-import { ApiError } from '@/lib/api/errors';
+import { ApiError, isNotRetryable } from '@/lib/api/errors';
 import { visionKeys } from './keys';
 import { forgetOfflineRecording } from './recording-cache';
 
@@ -29,8 +29,10 @@ export async function getRecording(): Promise<VisionRecording | null> {
 export const recordingQueryOptions = queryOptions({
   queryKey: visionKeys.recording,
   queryFn: getRecording,
-  // Asked once per visit even offline: the service worker answers with its copy then.
+  // Asked once per visit even offline: the service worker answers with its copy then. Without a
+  // copy it fails at once (retries would wait for the network), and the device's voice reads.
   networkMode: 'offlineFirst',
+  retry: (failures, error) => navigator.onLine && !isNotRetryable(error) && failures < 2,
   // Changed only through this page's save and delete, which update the cache themselves.
   staleTime: Infinity,
   gcTime: Infinity,

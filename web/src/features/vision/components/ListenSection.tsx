@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
+import { useOnline } from '@/lib/phone/online';
 import { useRecording } from '../api/get-recording';
 import { visionTexts as t } from '../texts';
 import { RecordingPlayer } from './RecordingPlayer';
@@ -18,6 +19,8 @@ interface ListenSectionProps {
 export function ListenSection({ paragraphs, onFinished, onRecord, fade, sleepEnds, onRecordingStarted }: ListenSectionProps) {
   const recording = useRecording();
   const [deviceVoice, setDeviceVoice] = useState(false);
+  // Offline, a recording never played here has no copy; there may be none at all: say nothing.
+  const online = useOnline();
 
   if (recording.isPending) {
     return (
@@ -45,7 +48,7 @@ export function ListenSection({ paragraphs, onFinished, onRecord, fade, sleepEnd
           {t.useMyRecording}
         </Button>
       )}
-      {recording.isError && <p className="small text-muted">{t.recordingUnavailable}</p>}
+      {recording.isError && online && <p className="small text-muted">{t.recordingUnavailable}</p>}
     </SpeechControls>
   );
 }
