@@ -68,6 +68,27 @@ function fakeVoices(voices: 'none' | 'one') {
   return `speechSynthesis.getVoices = () => ${JSON.stringify(list)};`;
 }
 
+/** Runs in the page: keeps every microphone stream the app opens, to see it let go of. */
+function keepMicrophoneStreams() {
+  const streams: MediaStream[] = [];
+  (window as unknown as { __streams: MediaStream[] }).__streams = streams;
+  const getUserMedia = MediaDevices.prototype.getUserMedia;
+  MediaDevices.prototype.getUserMedia = async function (this: MediaDevices, constraints?: MediaStreamConstraints) {
+    const stream = await getUserMedia.call(this, constraints);
+    streams.push(stream);
+    return stream;
+  };
+}
+
+/** The state of every microphone track the page opened. */
+function microphoneTracks(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    (window as unknown as { __streams: MediaStream[] }).__streams.flatMap((stream) =>
+      stream.getAudioTracks().map((track) => track.readyState),
+    ),
+  );
+}
+
 async function recordFor(page: Page, milliseconds: number) {
   const section = page.getByTestId('record-voice');
   await section.getByRole('button', { name: /^(Start recording|Record again)$/ }).click();
@@ -103,6 +124,7 @@ test('the athlete records the vision from the teleprompter, hears it back, saves
 }) => {
   test.setTimeout(90_000);
   await page.addInitScript(fakeVoices('one'));
+  await page.addInitScript(keepMicrophoneStreams);
   const token = await memberWithVision(page, 'Avery');
   await page.goto('/athletic-vision');
   await expect(page.getByRole('heading', { name: "Avery's Winning Formula" })).toBeVisible();
@@ -115,7 +137,9 @@ test('the athlete records the vision from the teleprompter, hears it back, saves
   const fontSize = await teleprompter.evaluate((element) => parseFloat(getComputedStyle(element).fontSize));
   expect(fontSize).toBeGreaterThanOrEqual(22);
   // The microphone is in use while recording, and let go of once stopped.
+  expect(await microphoneTracks(page)).toEqual(['live']);
   await page.getByRole('button', { name: 'Stop recording' }).click();
+  await expect.poll(() => microphoneTracks(page)).toEqual(['ended']);
 
   const review = page.getByTestId('recording-review');
   await expect(review).toBeVisible();
@@ -186,7 +210,7 @@ test('a device without a voice says so and offers to record the vision instead',
   await expect(page.getByTestId('recording-review')).toBeVisible();
 });
 
-test('a refused microphone and a recording too long to keep are explained', async ({ page }) => {
+test('a refused microphone is explained', async ({ page }) => {
   await page.addInitScript(() => {
     navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
   });
@@ -221,6 +245,101 @@ test('a recording the server finds too long, or that cannot be sent, says so and
   await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
 });
 
+/** Runs in the page: notes each noise source the background sound starts and stops, and each closed AudioContext. */
+function recordBackgroundSound() {
+  const log = { sources: [] as { loop: boolean; stops: number }[], closed: 0 };
+  (window as unknown as { __sound: typeof log }).__sound = log;
+  const entries = new WeakMap<AudioBufferSourceNode, { loop: boolean; stops: number }>();
+  const start = AudioBufferSourceNode.prototype.start;
+  AudioBufferSourceNode.prototype.start = function (this: AudioBufferSourceNode, ...args: Parameters<typeof start>) {
+    const entry = { loop: this.loop, stops: 0 };
+    entries.set(this, entry);
+    log.sources.push(entry);
+    return start.apply(this, args);
+  };
+  const stop = AudioScheduledSourceNode.prototype.stop;
+  AudioScheduledSourceNode.prototype.stop = function (this: AudioScheduledSourceNode, when?: number) {
+    const entry = entries.get(this as AudioBufferSourceNode);
+    if (entry) entry.stops += 1;
+    return stop.call(this, when);
+  };
+  const close = AudioContext.prototype.close;
+  AudioContext.prototype.close = function (this: AudioContext) {
+    log.closed += 1;
+    return close.call(this);
+  };
+}
+
+function soundLog(page: Page) {
+  return page.evaluate(() => {
+    const log = (window as unknown as { __sound: { sources: { loop: boolean; stops: number }[]; closed: number } }).__sound;
+    return { sources: log.sources.map((entry) => ({ ...entry })), closed: log.closed };
+  });
+}
+
+test('the recording shows on the lock screen, rain plays under it, and the sleep timer fades both out and stops them', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await page.addInitScript(fakeVoices('one'));
+  await page.addInitScript(recordBackgroundSound);
+  await memberWithVision(page, 'Wren');
+  await page.goto('/athletic-vision');
+  await recordFor(page, 1500);
+  await page.getByRole('button', { name: 'Stop recording' }).click();
+  await page.getByRole('button', { name: 'Save recording' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+  await page.reload();
+  await page.clock.install();
+
+  const audio = page.getByTestId('recording-player').locator('audio');
+  await knownDuration(audio);
+  await audio.evaluate((element: HTMLAudioElement) => element.play());
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const metadata = navigator.mediaSession.metadata;
+        return metadata && { title: metadata.title, artist: metadata.artist, artwork: metadata.artwork.map((a) => a.src) };
+      }),
+    )
+    .toEqual({ title: 'My Athletic Vision', artist: 'SWAZ', artwork: [expect.stringMatching(/\/icons\/icon-512\.png$/)] });
+
+  // Off by default; rain is noise looped on the AudioContext.
+  await expect(page.getByRole('radio', { name: 'Off' })).toBeChecked();
+  expect((await soundLog(page)).sources).toEqual([]);
+  await page.locator('label[for="vision-sound-rain"]').click();
+  await expect.poll(async () => (await soundLog(page)).sources).toEqual([{ loop: true, stops: 0 }]);
+  await page.locator('label[for="vision-sound-waves"]').click();
+  await expect.poll(async () => (await soundLog(page)).sources).toEqual([
+    { loop: true, stops: 1 },
+    { loop: true, stops: 0 },
+  ]);
+
+  await page.getByLabel('Sleep timer').selectOption('5');
+  const remaining = page.getByTestId('sleep-remaining');
+  await expect(remaining).toHaveText('Fades out and stops in 5:00');
+  await page.clock.runFor(4 * 60_000 + 30_000);
+  await expect(remaining).toHaveText('Fades out and stops in 0:30');
+  expect(await audio.evaluate((element: HTMLAudioElement) => element.volume)).toBeGreaterThan(0.99);
+  // Halfway through the last 30 s, half the volume.
+  await page.clock.runFor(15_000);
+  await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => element.volume)).toBeLessThan(0.55);
+  expect(await audio.evaluate((element: HTMLAudioElement) => element.volume)).toBeGreaterThan(0.4);
+
+  await page.clock.runFor(16_000);
+  await expect(remaining).toHaveCount(0);
+  await expect(page.getByLabel('Sleep timer')).toHaveValue('0');
+  await expect(page.getByRole('radio', { name: 'Off' })).toBeChecked();
+  expect((await soundLog(page)).sources.map((entry) => entry.stops)).toEqual([1, 1]);
+  expect(await audio.evaluate((element: HTMLAudioElement) => element.paused)).toBe(true);
+
+  // Leaving the page closes the AudioContext.
+  await page.getByRole('link', { name: 'Good night' }).click();
+  await expect(page).toHaveURL(/\/sleep-well$/);
+  await page.clock.runFor(1500);
+  await expect.poll(async () => (await soundLog(page)).closed).toBe(1);
+});
+
 /** Waits for the service worker to be active, then reloads so that it controls the page. */
 async function underServiceWorker(page: Page) {
   await page.evaluate(async () => {
@@ -241,9 +360,15 @@ test('once played online, the recording plays in airplane mode', async ({ page, 
   await page.getByRole('button', { name: 'Stop recording' }).click();
   await page.getByRole('button', { name: 'Save recording' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
-  // Played online once, through the service worker.
+  // The page put what it saved in the offline copy; without it, playing online once through the
+  // service worker keeps one too.
+  const copies = () =>
+    page.evaluate(async () => (await (await caches.open('swaz-recording')).keys()).map((request) => new URL(request.url).pathname));
+  expect(await copies()).toEqual(['/_api/v1/userinput/athleticvision/recording']);
+  await page.evaluate(() => caches.delete('swaz-recording'));
   await page.reload();
   await knownDuration(page.getByTestId('recording-player').locator('audio'));
+  await expect.poll(copies).toEqual(['/_api/v1/userinput/athleticvision/recording']);
 
   await context.setOffline(true);
   await page.goto('/athletic-vision');
