@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { fadeGain } from '../sleep-timer';
+import { FADE_MS, fadeGain } from '../sleep-timer';
 
 /**
  * The sleep timer: `choose(minutes)` starts it (0 turns it off). While it runs, `gain` falls from
@@ -14,18 +14,24 @@ export function useSleepTimer(onEnd: () => void) {
     ended.current = onEnd;
   });
 
+  // Once a second while the clock only counts down (a phone in bed for half an hour), four times
+  // a second through the fade.
   useEffect(() => {
     if (endsAt === null) return;
-    const timer = window.setInterval(() => {
+    let timer = 0;
+    const tick = () => {
       const time = Date.now();
       setNow(time);
       if (time >= endsAt) {
         setEndsAt(null);
         setMinutes(0);
         ended.current();
+        return;
       }
-    }, 250);
-    return () => window.clearInterval(timer);
+      timer = window.setTimeout(tick, endsAt - time > FADE_MS + 1000 ? 1000 : 250);
+    };
+    timer = window.setTimeout(tick, 250);
+    return () => window.clearTimeout(timer);
   }, [endsAt]);
 
   const choose = useCallback((next: number) => {
