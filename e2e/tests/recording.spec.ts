@@ -333,6 +333,17 @@ test('the recording shows on the lock screen, rain plays under it, and the sleep
   expect((await soundLog(page)).sources.map((entry) => entry.stops)).toEqual([1, 1]);
   expect(await audio.evaluate((element: HTMLAudioElement) => element.paused)).toBe(true);
 
+  // Recording again silences what plays, so it is not recorded too.
+  await audio.evaluate((element: HTMLAudioElement) => element.play());
+  await page.locator('label[for="vision-sound-rain"]').click();
+  await expect(page.getByRole('radio', { name: 'Rain' })).toBeChecked();
+  await page.getByTestId('record-voice').getByRole('button', { name: 'Record again' }).click();
+  await expect(page.getByTestId('teleprompter')).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Off' })).toBeChecked();
+  expect(await audio.evaluate((element: HTMLAudioElement) => element.paused)).toBe(true);
+  await page.getByRole('button', { name: 'Stop recording' }).click();
+  await expect(page.getByTestId('recording-review')).toBeVisible();
+
   // Leaving the page closes the AudioContext.
   await page.getByRole('link', { name: 'Good night' }).click();
   await expect(page).toHaveURL(/\/sleep-well$/);

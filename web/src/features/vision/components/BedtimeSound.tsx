@@ -13,20 +13,20 @@ const CHOICES: readonly BackgroundChoice[] = ['off', ...BACKGROUND_KINDS];
 
 interface BedtimeSoundProps {
   sleep: SleepTimer;
-  /** Counts the sleep timer's ends: each turns the sound off. */
-  sleepEnds: number;
+  /** Counts the moments all must go quiet (the sleep timer's end, a recording starting): each turns the sound off. */
+  hush: number;
   /** The recording was played: the lock screen's controls are the recording's. */
   recordingStarted: boolean;
 }
 
 /** Rain or waves made in the browser, its volume, and the sleep timer that fades it all out. */
-export function BedtimeSound({ sleep, sleepEnds, recordingStarted }: BedtimeSoundProps) {
+export function BedtimeSound({ sleep, hush, recordingStarted }: BedtimeSoundProps) {
   const sound = useBackgroundSound(sleep.gain);
   const { choose } = sound;
 
   useEffect(() => {
-    if (sleepEnds > 0) choose('off');
-  }, [sleepEnds, choose]);
+    if (hush > 0) choose('off');
+  }, [hush, choose]);
 
   useMediaSession(
     !recordingStarted &&

@@ -11,12 +11,13 @@ interface ListenSectionProps {
   onFinished: () => void;
   onRecord: () => void;
   fade: number;
-  sleepEnds: number;
+  /** Counts the moments all must go quiet: each pauses the recording. */
+  hush: number;
   onRecordingStarted: (started: boolean) => void;
 }
 
 /** At bedtime: the athlete's own recording when there is one, the device's voice otherwise. */
-export function ListenSection({ paragraphs, onFinished, onRecord, fade, sleepEnds, onRecordingStarted }: ListenSectionProps) {
+export function ListenSection({ paragraphs, onFinished, onRecord, fade, hush, onRecordingStarted }: ListenSectionProps) {
   const recording = useRecording();
   const [deviceVoice, setDeviceVoice] = useState(false);
   // Offline, a recording never played here has no copy; there may be none at all: say nothing.
@@ -34,7 +35,7 @@ export function ListenSection({ paragraphs, onFinished, onRecord, fade, sleepEnd
       <RecordingPlayer
         recording={recording.data}
         fade={fade}
-        sleepEnds={sleepEnds}
+        hush={hush}
         onFinished={onFinished}
         onStartedChange={onRecordingStarted}
         onUseDeviceVoice={() => setDeviceVoice(true)}

@@ -21,7 +21,14 @@ const PROBLEMS: Record<RecorderProblem, string> = {
  * 'Record in my own voice': the vision as a teleprompter while recording, then listen back, save
  * or record again; once saved, delete.
  */
-export function RecordVoice({ paragraphs, headingRef }: { paragraphs: string[]; headingRef?: Ref<HTMLHeadingElement> }) {
+interface RecordVoiceProps {
+  paragraphs: string[];
+  headingRef?: Ref<HTMLHeadingElement>;
+  /** Recording starts: what plays on the page stops, so it is not recorded too. */
+  onStart?: () => void;
+}
+
+export function RecordVoice({ paragraphs, headingRef, onStart }: RecordVoiceProps) {
   const { state, start, stop, reset } = useRecorder();
   const saved = useRecording();
   const save = useSaveRecording();
@@ -38,6 +45,7 @@ export function RecordVoice({ paragraphs, headingRef }: { paragraphs: string[]; 
   const begin = () => {
     setNotice(null);
     save.reset();
+    onStart?.();
     void start();
   };
 

@@ -9,8 +9,8 @@ interface RecordingPlayerProps {
   recording: VisionRecording;
   /** The sleep timer's fade, 1 down to 0. */
   fade: number;
-  /** Counts the sleep timer's ends: each pauses the recording. */
-  sleepEnds: number;
+  /** Counts the moments all must go quiet (the sleep timer's end, a recording starting): each pauses it. */
+  hush: number;
   onFinished: () => void;
   /** True once the recording was played: the lock screen's controls are its from then on. */
   onStartedChange: (started: boolean) => void;
@@ -21,7 +21,7 @@ interface RecordingPlayerProps {
  * The athlete's own recording at bedtime: a seekable player, its controls on the lock screen too
  * (Media Session), and the way to the device's voice instead.
  */
-export function RecordingPlayer({ recording, fade, sleepEnds, onFinished, onStartedChange, onUseDeviceVoice }: RecordingPlayerProps) {
+export function RecordingPlayer({ recording, fade, hush, onFinished, onStartedChange, onUseDeviceVoice }: RecordingPlayerProps) {
   const [playing, setPlaying] = useState(false);
   const [started, setStarted] = useState(false);
   const audio = useRef<HTMLAudioElement>(null);
@@ -32,8 +32,8 @@ export function RecordingPlayer({ recording, fade, sleepEnds, onFinished, onStar
   }, [fade]);
 
   useEffect(() => {
-    if (sleepEnds > 0) audio.current?.pause();
-  }, [sleepEnds]);
+    if (hush > 0) audio.current?.pause();
+  }, [hush]);
 
   useEffect(() => {
     onStartedChange(started);

@@ -43,8 +43,10 @@ function PlayScreen({ vision }: { vision: AthleticVision }) {
   const revise = searchParams.has('revise');
   const recordListened = () => listened.mutate('vision_listened');
   const [recordingStarted, setRecordingStarted] = useState(false);
-  const [sleepEnds, setSleepEnds] = useState(0);
-  const sleep = useSleepTimer(useCallback(() => setSleepEnds((ends) => ends + 1), []));
+  // The sleep timer's end and a new recording's start silence the recording and the sound.
+  const [hush, setHush] = useState(0);
+  const quiet = useCallback(() => setHush((count) => count + 1), []);
+  const sleep = useSleepTimer(quiet);
   const recordHeading = useRef<HTMLHeadingElement>(null);
   const goToRecorder = () => {
     recordHeading.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
@@ -73,10 +75,10 @@ function PlayScreen({ vision }: { vision: AthleticVision }) {
           onFinished={recordListened}
           onRecord={goToRecorder}
           fade={sleep.gain}
-          sleepEnds={sleepEnds}
+          hush={hush}
           onRecordingStarted={setRecordingStarted}
         />
-        <BedtimeSound sleep={sleep} sleepEnds={sleepEnds} recordingStarted={recordingStarted} />
+        <BedtimeSound sleep={sleep} hush={hush} recordingStarted={recordingStarted} />
 
         <section className="vision-affirmation my-4" aria-labelledby="vision-affirmation-heading">
           <h3 id="vision-affirmation-heading" className="visually-hidden">
@@ -107,7 +109,7 @@ function PlayScreen({ vision }: { vision: AthleticVision }) {
           )}
         </div>
 
-        <RecordVoice paragraphs={paragraphs} headingRef={recordHeading} />
+        <RecordVoice paragraphs={paragraphs} headingRef={recordHeading} onStart={quiet} />
       </Container>
     </div>
   );
