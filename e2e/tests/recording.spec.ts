@@ -220,6 +220,29 @@ test('a refused microphone is explained', async ({ page }) => {
   await expect(page.getByTestId('record-voice').getByRole('alert')).toContainText('SWAZ may not use the microphone.');
 });
 
+test('a browser that cannot record says so instead of offering to', async ({ page }) => {
+  await page.addInitScript(() => {
+    delete (window as unknown as { MediaRecorder?: unknown }).MediaRecorder;
+  });
+  await memberWithVision(page, 'Kai');
+  await page.goto('/athletic-vision');
+  const section = page.getByTestId('record-voice');
+  await expect(section.getByRole('alert')).toContainText('This browser cannot record audio.');
+  await expect(section.getByRole('button', { name: 'Start recording' })).toHaveCount(0);
+});
+
+test('a device that can neither read aloud nor record says so, without offering to record', async ({ page }) => {
+  await page.addInitScript(() => {
+    delete (window as unknown as { MediaRecorder?: unknown }).MediaRecorder;
+  });
+  await page.addInitScript(fakeVoices('none'));
+  await memberWithVision(page, 'Lee');
+  await page.goto('/athletic-vision');
+  const message = page.getByTestId('no-voice');
+  await expect(message).toContainText('nor can this browser record it');
+  await expect(message.getByRole('button')).toHaveCount(0);
+});
+
 test('a recording the server finds too long, or that cannot be sent, says so and can be saved again', async ({ page }) => {
   await memberWithVision(page, 'Sasha');
   await page.goto('/athletic-vision');

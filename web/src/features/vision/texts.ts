@@ -73,6 +73,7 @@ export const visionTexts = {
   stop: 'Stop',
   noVoice:
     'This device has no voice to read your vision aloud. Record it once in your own voice and it plays here every night.',
+  noVoiceNoRecorder: 'This device has no voice to read your vision aloud, nor can this browser record it. Read it slowly to yourself before you sleep.',
   recordInsteadOfVoice: 'Record it in my own voice',
 
   myRecording: 'Your vision in your own voice',

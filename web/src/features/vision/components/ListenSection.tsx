@@ -5,6 +5,7 @@ import { useRecording } from '../api/get-recording';
 import { visionTexts as t } from '../texts';
 import { RecordingPlayer } from './RecordingPlayer';
 import { SpeechControls } from './SpeechControls';
+import { recorderAvailable } from './use-recorder';
 
 interface ListenSectionProps {
   paragraphs: string[];
@@ -20,6 +21,7 @@ interface ListenSectionProps {
 export function ListenSection({ paragraphs, onFinished, onRecord, fade, hush, onRecordingStarted }: ListenSectionProps) {
   const recording = useRecording();
   const [deviceVoice, setDeviceVoice] = useState(false);
+  const [canRecord] = useState(recorderAvailable);
   // Offline, a recording never played here has no copy; there may be none at all: say nothing.
   const online = useOnline();
 
@@ -43,7 +45,7 @@ export function ListenSection({ paragraphs, onFinished, onRecord, fade, hush, on
     );
   }
   return (
-    <SpeechControls paragraphs={paragraphs} onFinished={onFinished} onRecord={onRecord}>
+    <SpeechControls paragraphs={paragraphs} onFinished={onFinished} onRecord={canRecord ? onRecord : undefined}>
       {recording.data && (
         <Button variant="link" className="vision-text-button mb-2" onClick={() => setDeviceVoice(false)}>
           {t.useMyRecording}

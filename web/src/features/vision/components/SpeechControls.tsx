@@ -11,8 +11,8 @@ type Playback = 'idle' | 'speaking' | 'paused';
 interface SpeechControlsProps {
   paragraphs: string[];
   onFinished: () => void;
-  /** Offered when the device has no voice: takes the athlete to the recorder. */
-  onRecord: () => void;
+  /** Offered when the device has no voice: takes the athlete to the recorder (none if it cannot record). */
+  onRecord?: () => void;
   /** Shown under the heading, e.g. the way back to the athlete's recording. */
   children?: ReactNode;
 }
@@ -47,8 +47,8 @@ export function SpeechControls({ paragraphs, onFinished, onRecord, children }: S
           {t.listenHeading}
         </h2>
         {children}
-        <p role="status">{t.noVoice}</p>
-        <Button onClick={onRecord}>{t.recordInsteadOfVoice}</Button>
+        <p role="status">{onRecord ? t.noVoice : t.noVoiceNoRecorder}</p>
+        {onRecord && <Button onClick={onRecord}>{t.recordInsteadOfVoice}</Button>}
       </section>
     );
   }

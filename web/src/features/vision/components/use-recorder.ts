@@ -13,7 +13,8 @@ export type RecorderState =
   | { step: 'done'; blob: Blob; type: string; seconds: number }
   | { step: 'problem'; problem: RecorderProblem };
 
-function recorderAvailable(): boolean {
+/** Whether this browser can record from a microphone at all. */
+export function recorderAvailable(): boolean {
   return (
     typeof window !== 'undefined' &&
     'MediaRecorder' in window &&
