@@ -102,6 +102,21 @@ const pwa = VitePWA({
           cacheableResponse: { statuses: [200] },
         },
       },
+      {
+        // The athlete's recording plays in airplane mode once played (or saved) online. Network
+        // first, so a new recording replaces the copy; the page fetches it whole, Range requests
+        // (a player seeking) are answered from the whole copy.
+        urlPattern: ({ url, request, sameOrigin }) =>
+          sameOrigin && request.method === 'GET' && url.pathname === '/_api/v1/userinput/athleticvision/recording',
+        handler: 'NetworkFirst',
+        options: {
+          cacheName: 'swaz-recording',
+          networkTimeoutSeconds: 8,
+          expiration: { maxEntries: 1 },
+          cacheableResponse: { statuses: [200] },
+          rangeRequests: true,
+        },
+      },
     ],
   },
 });

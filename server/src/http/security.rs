@@ -16,8 +16,9 @@ fn header_list(production: bool) -> Vec<(HeaderName, HeaderValue)> {
         (header::REFERRER_POLICY, "strict-origin-when-cross-origin"),
         (header::X_FRAME_OPTIONS, "DENY"),
         (
+            // The microphone for the athlete recording their vision on the playback page.
             HeaderName::from_static("permissions-policy"),
-            "camera=(), microphone=(), geolocation=()",
+            "camera=(), microphone=(self), geolocation=()",
         ),
         (
             HeaderName::from_static("cross-origin-opener-policy"),

@@ -26,7 +26,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         // Nothing of this athlete's may show to whoever signs in next on this browser.
         queryClient.removeQueries();
         // Nor the last answers the service worker keeps for offline use (vite.config.ts).
-        if ('caches' in window) void caches.delete('swaz-api');
+        if ('caches' in window) {
+          void caches.delete('swaz-api');
+          void caches.delete('swaz-recording');
+        }
         // The planning code loads with its screens; fetched here only to forget a draft.
         void import('@/features/planning/store').then((store) => store.clearPlanningDrafts());
         // Nor the next person get this athlete's reminders (and their Done buttons) on this device.

@@ -6,4 +6,6 @@ export const visionKeys = {
   vision: visionKey,
   step: (order: number) => [...visionKey, 'single', order] as const,
   versions: [...visionKey, 'versions'] as const,
+  /** Apart from the vision's key: saving the text must not download the audio again. */
+  recording: ['AthleticVisionRecording'] as const,
 };

@@ -1,24 +1,31 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { visionTexts as t } from '../texts';
+import { useSpeechVoices } from './use-speech-voices';
 
 const RATES = [0.8, 0.9, 1, 1.1] as const;
 
-function speechAvailable(): boolean {
-  return typeof window !== 'undefined' && 'speechSynthesis' in window && 'SpeechSynthesisUtterance' in window;
-}
-
 type Playback = 'idle' | 'speaking' | 'paused';
+
+interface SpeechControlsProps {
+  paragraphs: string[];
+  onFinished: () => void;
+  /** Offered when the device has no voice: takes the athlete to the recorder (none if it cannot record). */
+  onRecord?: () => void;
+  /** Shown under the heading, e.g. the way back to the athlete's recording. */
+  children?: ReactNode;
+}
 
 /**
  * 'Read it to me' with the browser's speech synthesis. Paragraphs are queued
  * as separate utterances (some engines stop long ones early); `onFinished`
- * runs when the last one ends, not after Stop.
+ * runs when the last one ends, not after Stop. A device without any voice
+ * says so and offers to record the vision instead.
  */
-export function SpeechControls({ paragraphs, onFinished }: { paragraphs: string[]; onFinished: () => void }) {
-  const [available] = useState(speechAvailable);
-  const [voices, setVoices] = useState<SpeechSynthesisVoice[]>(() => (available ? speechSynthesis.getVoices() : []));
+export function SpeechControls({ paragraphs, onFinished, onRecord, children }: SpeechControlsProps) {
+  const { status, voices } = useSpeechVoices();
+  const available = status !== 'none';
   const [voiceUri, setVoiceUri] = useState('');
   const [rate, setRate] = useState<number>(0.9);
   const [playback, setPlayback] = useState<Playback>('idle');
@@ -27,10 +34,7 @@ export function SpeechControls({ paragraphs, onFinished }: { paragraphs: string[
 
   useEffect(() => {
     if (!available) return;
-    const update = () => setVoices(speechSynthesis.getVoices());
-    speechSynthesis.addEventListener('voiceschanged', update);
     return () => {
-      speechSynthesis.removeEventListener('voiceschanged', update);
       run.current += 1;
       speechSynthesis.cancel();
     };
@@ -38,11 +42,13 @@ export function SpeechControls({ paragraphs, onFinished }: { paragraphs: string[
 
   if (!available) {
     return (
-      <section className="vision-listen" aria-labelledby="vision-listen-heading">
+      <section className="vision-listen" aria-labelledby="vision-listen-heading" data-testid="no-voice">
         <h2 id="vision-listen-heading" className="h5">
           {t.listenHeading}
         </h2>
-        <p className="mb-0 text-muted">{t.speechUnavailable}</p>
+        {children}
+        <p role="status">{onRecord ? t.noVoice : t.noVoiceNoRecorder}</p>
+        {onRecord && <Button onClick={onRecord}>{t.recordInsteadOfVoice}</Button>}
       </section>
     );
   }
@@ -95,6 +101,7 @@ export function SpeechControls({ paragraphs, onFinished }: { paragraphs: string[
       <h2 id="vision-listen-heading" className="h5">
         {t.listenHeading}
       </h2>
+      {children}
       <div className="row g-2 mb-3">
         <Form.Group className="col-sm-8" controlId="vision-voice">
           <Form.Label className="small mb-1">{t.voice}</Form.Label>

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 import { Link, Navigate, useSearchParams } from 'react-router';
@@ -8,8 +8,11 @@ import type { AthleticVision } from '@/lib/queries/vision';
 import { useRecordPracticeEvent } from '../api/record-practice-event';
 import { useSavedVision } from '../api/use-saved-vision';
 import { composeAffirmation } from '../affirmation';
-import { SpeechControls } from '../components/SpeechControls';
+import { BedtimeSound } from '../components/BedtimeSound';
+import { ListenSection } from '../components/ListenSection';
+import { RecordVoice } from '../components/RecordVoice';
 import { useBedtimeTheme } from '../components/use-bedtime-theme';
+import { useSleepTimer } from '../components/use-sleep-timer';
 import { FIRST_STEP_PATH, PLAY_PATH } from '../steps';
 import { visionTexts as t } from '../texts';
 
@@ -39,6 +42,16 @@ function PlayScreen({ vision }: { vision: AthleticVision }) {
   const [searchParams] = useSearchParams();
   const revise = searchParams.has('revise');
   const recordListened = () => listened.mutate('vision_listened');
+  const [recordingStarted, setRecordingStarted] = useState(false);
+  // The sleep timer's end and a new recording's start silence the recording and the sound.
+  const [hush, setHush] = useState(0);
+  const quiet = useCallback(() => setHush((count) => count + 1), []);
+  const sleep = useSleepTimer(quiet);
+  const recordHeading = useRef<HTMLHeadingElement>(null);
+  const goToRecorder = () => {
+    recordHeading.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    recordHeading.current?.focus({ preventScroll: true });
+  };
 
   return (
     <div className="vision-play">
@@ -57,7 +70,15 @@ function PlayScreen({ vision }: { vision: AthleticVision }) {
           </ol>
         </section>
 
-        <SpeechControls paragraphs={paragraphs} onFinished={recordListened} />
+        <ListenSection
+          paragraphs={paragraphs}
+          onFinished={recordListened}
+          onRecord={goToRecorder}
+          fade={sleep.gain}
+          hush={hush}
+          onRecordingStarted={setRecordingStarted}
+        />
+        <BedtimeSound sleep={sleep} hush={hush} recordingStarted={recordingStarted} />
 
         <section className="vision-affirmation my-4" aria-labelledby="vision-affirmation-heading">
           <h3 id="vision-affirmation-heading" className="visually-hidden">
@@ -87,6 +108,8 @@ function PlayScreen({ vision }: { vision: AthleticVision }) {
             </Link>
           )}
         </div>
+
+        <RecordVoice paragraphs={paragraphs} headingRef={recordHeading} onStart={quiet} />
       </Container>
     </div>
   );
