@@ -81,6 +81,18 @@ test('the service worker registers and controls the page after a reload', async 
   await expect(page.getByTestId('home')).toBeVisible();
 });
 
+test('Chromium finds SWAZ installable: its own check, the one Lighthouse reported, has nothing to say', async ({ page }) => {
+  await page.goto('/');
+  await underServiceWorker(page);
+  const cdp = await page.context().newCDPSession(page);
+  const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[] };
+  expect(manifest.url).toMatch(/\/manifest\.webmanifest$/);
+  expect(manifest.errors).toEqual([]);
+  await expect
+    .poll(async () => ((await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] }).installabilityErrors)
+    .toEqual([]);
+});
+
 test('a new version waits for "Reload" and takes over only then', async ({ page }) => {
   await page.goto('/');
   await underServiceWorker(page);
