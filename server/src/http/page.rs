@@ -18,6 +18,9 @@ header a{color:var(--gold);font-weight:700;letter-spacing:.2em;text-decoration:n
 main{max-width:45rem;margin:0 auto;padding:2rem 1rem}\
 h1{font-size:1.5rem;margin:0 0 1rem}h2{font-size:1.25rem}\
 a{color:var(--link)}.muted{color:var(--muted)}\
+.button{display:inline-block;min-height:44px;padding:.625rem 1.25rem;border:0;border-radius:.375rem;\
+background:var(--gold);color:var(--navy);font:inherit;font-weight:600;cursor:pointer}\
+.button:focus-visible{outline:3px solid var(--link);outline-offset:2px}\
 .card{background:var(--surface);border:1px solid var(--line);border-radius:.5rem;padding:1rem 1.25rem}\
 .note{background:var(--note);color:var(--note-ink);border-radius:.375rem;padding:.5rem .75rem}\
 .badge{background:var(--ok);color:#fff;border-radius:.25rem;padding:.1rem .5rem;font-size:.875rem;vertical-align:middle}\

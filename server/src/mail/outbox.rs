@@ -43,14 +43,16 @@ pub struct Message {
     pub html: String,
     /// Where replies go when not to the sender (`Reply-To`), e.g. the author of a contact message.
     pub reply_to: Option<String>,
+    /// The signed one-click unsubscribe address of a reminder (`List-Unsubscribe`, RFC 8058).
+    pub list_unsubscribe: Option<String>,
 }
 
 /// Writes `message` to the outbox table; it is sent only if the surrounding transaction commits.
 /// [`Outbox::enqueue`] also wakes the worker.
 pub async fn insert(conn: &mut AnyConnection, message: &Message, now: i64) -> sqlx::Result<()> {
     sqlx::query(
-        "INSERT INTO mail_outbox (id, to_addr, subject, text_body, html_body, reply_to, created_at, next_attempt_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $7)",
+        "INSERT INTO mail_outbox (id, to_addr, subject, text_body, html_body, reply_to, created_at, \
+           next_attempt_at, list_unsubscribe) VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8)",
     )
     .bind(uuid::Uuid::new_v4().to_string())
     .bind(&message.to)
@@ -59,6 +61,7 @@ pub async fn insert(conn: &mut AnyConnection, message: &Message, now: i64) -> sq
     .bind(&message.html)
     .bind(message.reply_to.as_deref())
     .bind(now)
+    .bind(message.list_unsubscribe.as_deref())
     .execute(conn)
     .await?;
     Ok(())
@@ -79,7 +82,7 @@ pub async fn claim_due(db: &Db, now: i64, limit: i64, lease_ms: i64) -> sqlx::Re
          WHERE sent_at IS NULL AND next_attempt_at <= $2 AND (claimed_until IS NULL OR claimed_until < $2) \
            AND id IN (SELECT id FROM mail_outbox WHERE sent_at IS NULL AND next_attempt_at <= $2 \
                       AND (claimed_until IS NULL OR claimed_until < $2) ORDER BY created_at LIMIT $3{}) \
-         RETURNING id, to_addr, subject, text_body, html_body, reply_to, attempts",
+         RETURNING id, to_addr, subject, text_body, html_body, reply_to, list_unsubscribe, attempts",
         db.skip_locked()
     );
     sqlx::query_as(&sql)
@@ -132,13 +135,14 @@ pub struct Stored {
     #[sqlx(rename = "html_body")]
     pub html: String,
     pub reply_to: Option<String>,
+    pub list_unsubscribe: Option<String>,
     pub created_at: i64,
 }
 
 /// Messages delivered to the local mailbox, newest first; optionally only those to `to`.
 pub async fn mailbox(db: &Db, to: Option<&str>, limit: i64) -> sqlx::Result<Vec<Stored>> {
     sqlx::query_as(
-        "SELECT to_addr, subject, text_body, html_body, reply_to, created_at FROM mail_outbox \
+        "SELECT to_addr, subject, text_body, html_body, reply_to, list_unsubscribe, created_at FROM mail_outbox \
          WHERE transport = 'mailbox' AND ($1 = '' OR to_addr = $1) \
          ORDER BY created_at DESC, id DESC LIMIT $2",
     )

@@ -21,6 +21,7 @@ pub(crate) struct MailboxMessage {
     text: String,
     html: String,
     reply_to: Option<String>,
+    list_unsubscribe: Option<String>,
     created_at: String,
 }
 
@@ -41,6 +42,7 @@ pub(crate) async fn list_mailbox(
                 text: m.text,
                 html: m.html,
                 reply_to: m.reply_to,
+                list_unsubscribe: m.list_unsubscribe,
                 created_at: ms_to_rfc3339(m.created_at),
             })
             .collect(),

@@ -72,6 +72,7 @@ fn link_message(
         text: format!("{hello}\n\n{lead}\n\n{label}: {link}\n\n{code_line}\n\n{note}\n"),
         html: html_page(&hello, &[lead, &code_line, note], Some((label, link))),
         reply_to: None,
+        list_unsubscribe: None,
     }
 }
 
@@ -134,6 +135,7 @@ pub fn reauthentication(to: &str, first_name: &str, code: &str) -> Message {
         text: format!("{hello}\n\n{lead}\n\n{note}\n"),
         html: html_page(&hello, &[&lead, note], None),
         reply_to: None,
+        list_unsubscribe: None,
     }
 }
 
@@ -148,6 +150,7 @@ pub(crate) fn password_changed(to: &str, first_name: &str) -> Message {
         text: format!("{hello}\n\n{lead}\n\n{note}\n"),
         html: html_page(&hello, &[lead, note], None),
         reply_to: None,
+        list_unsubscribe: None,
     }
 }
 
@@ -195,6 +198,7 @@ pub(crate) fn email_changed(to: &str, first_name: &str, new_email: &str) -> Mess
         text: format!("{hello}\n\n{lead}\n\n{note}\n"),
         html: html_page(&hello, &[&lead, note], None),
         reply_to: None,
+        list_unsubscribe: None,
     }
 }
 
@@ -215,6 +219,7 @@ pub(crate) fn removed_from_team(
         text: format!("{hello}\n\n{lead}\n\n{why}\n\n{note}\n"),
         html: html_page(&hello, &[&lead, &why, note], None),
         reply_to: None,
+        list_unsubscribe: None,
     }
 }
 
@@ -321,6 +326,7 @@ fn notice(
         text,
         html: html_page(&hello, paragraphs, button),
         reply_to: None,
+        list_unsubscribe: None,
     }
 }
 
@@ -450,6 +456,7 @@ pub(crate) fn contact_message(
         text: format!("{lead}\n\nSubject: {subject}\n\n{message}\n\n{note}\n"),
         html: layout(body, note),
         reply_to: Some(email.to_owned()),
+        list_unsubscribe: None,
     }
 }
 
@@ -488,6 +495,7 @@ fn reminder(
         ),
         html: layout(body, TAGLINE),
         reply_to: None,
+        list_unsubscribe: Some(links.unsubscribe.to_owned()),
     }
 }
 

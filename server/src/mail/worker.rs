@@ -1,7 +1,8 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use lettre::message::{header::ContentType, MultiPart, SinglePart};
+use lettre::message::header::{ContentType, Header, HeaderName, HeaderValue};
+use lettre::message::{MultiPart, SinglePart};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
 use tokio::sync::{watch, Notify};
 
@@ -65,6 +66,11 @@ impl Transport {
                     }
                     None => {}
                 }
+                if let Some(url) = &message.list_unsubscribe {
+                    builder = builder
+                        .header(ListUnsubscribe(format!("<{url}>")))
+                        .header(ListUnsubscribePost);
+                }
                 let email = builder.multipart(
                     MultiPart::alternative()
                         .singlepart(
@@ -82,6 +88,43 @@ impl Transport {
                 Ok(())
             }
         }
+    }
+}
+
+/// `List-Unsubscribe: <url>` (RFC 2369): where a mail program's "Unsubscribe" goes.
+#[derive(Clone)]
+struct ListUnsubscribe(String);
+
+impl Header for ListUnsubscribe {
+    fn name() -> HeaderName {
+        HeaderName::new_from_ascii_str("List-Unsubscribe")
+    }
+
+    fn parse(s: &str) -> Result<Self, Box<dyn std::error::Error + Send + Sync>> {
+        Ok(Self(s.to_owned()))
+    }
+
+    fn display(&self) -> HeaderValue {
+        HeaderValue::new(Self::name(), self.0.clone())
+    }
+}
+
+/// `List-Unsubscribe-Post: List-Unsubscribe=One-Click` (RFC 8058): the address takes a POST, so
+/// a mail program unsubscribes in one click and a scanner that opens links does not.
+#[derive(Clone)]
+struct ListUnsubscribePost;
+
+impl Header for ListUnsubscribePost {
+    fn name() -> HeaderName {
+        HeaderName::new_from_ascii_str("List-Unsubscribe-Post")
+    }
+
+    fn parse(_: &str) -> Result<Self, Box<dyn std::error::Error + Send + Sync>> {
+        Ok(Self)
+    }
+
+    fn display(&self) -> HeaderValue {
+        HeaderValue::new(Self::name(), "List-Unsubscribe=One-Click".to_owned())
     }
 }
 

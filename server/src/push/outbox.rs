@@ -129,8 +129,9 @@ impl PushOutbox {
         let batch = uuid::Uuid::new_v4().to_string();
         sqlx::query(
             "INSERT INTO push_batches (id, user_id, fallback_to, fallback_subject, fallback_text, \
-               fallback_html, fallback_reply_to, fallback_state, created_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+               fallback_html, fallback_reply_to, fallback_state, created_at, \
+               fallback_list_unsubscribe) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
         )
         .bind(&batch)
         .bind(user_id)
@@ -145,6 +146,7 @@ impl PushOutbox {
             "none"
         })
         .bind(now)
+        .bind(fallback.and_then(|m| m.list_unsubscribe.as_deref()))
         .execute(&mut **tx)
         .await?;
         let payload = note.payload();
@@ -265,6 +267,8 @@ pub(crate) struct Unanswered {
     pub html: String,
     #[sqlx(rename = "fallback_reply_to")]
     pub reply_to: Option<String>,
+    #[sqlx(rename = "fallback_list_unsubscribe")]
+    pub list_unsubscribe: Option<String>,
 }
 
 /// Whether any push-only notification still waits to know if it must be mailed.
@@ -280,7 +284,7 @@ pub(crate) async fn any_waiting(pool: &sqlx::AnyPool) -> sqlx::Result<bool> {
 pub(crate) async fn unanswered(conn: &mut AnyConnection) -> sqlx::Result<Vec<Unanswered>> {
     sqlx::query_as(
         "SELECT b.id, b.fallback_to, b.fallback_subject, b.fallback_text, b.fallback_html, \
-           b.fallback_reply_to FROM push_batches b \
+           b.fallback_reply_to, b.fallback_list_unsubscribe FROM push_batches b \
          WHERE b.fallback_state = 'waiting' AND NOT EXISTS (SELECT 1 FROM push_outbox o \
            WHERE o.batch_id = b.id AND o.outcome IN ('pending', 'accepted')) \
          ORDER BY b.created_at LIMIT 100",

@@ -170,6 +170,7 @@ impl PushWorker {
                 text: batch.text,
                 html: batch.html,
                 reply_to: batch.reply_to,
+                list_unsubscribe: batch.list_unsubscribe,
             };
             self.mail.enqueue(&mut tx, &message, now).await?;
             round.mailed_instead += 1;

@@ -30,6 +30,50 @@ fn document(title: &str, text: &str, base: &str) -> Markup {
     )
 }
 
+/// A page that asks before a link acts: what the button will do, and the button (a form that
+/// posts the link's token to `action`).
+fn ask(base: &str, title: &str, text: &str, action: &str, token: &str, button: &str) -> Response {
+    let body = html! {
+        p { (text) }
+        form method="post" action={ (base) (action) } {
+            input type="hidden" name="t" value=(token);
+            button class="button" type="submit" { (button) }
+        }
+        p class="muted" {
+            a href={ (base) "/account/notification-settings" } { "Notification settings" }
+        }
+    };
+    let html = crate::http::page::document(title, base, body).into_string();
+    (StatusCode::OK, [("cache-control", "no-store")], Html(html)).into_response()
+}
+
+/// "Remind me in an hour?" with its button.
+pub(crate) fn ask_snooze(base: &str, token: &str) -> Response {
+    ask(
+        base,
+        "Remind me in an hour",
+        "We'll send this reminder again in an hour.",
+        "/_reminders/snooze",
+        token,
+        "Remind me in an hour",
+    )
+}
+
+/// "Unsubscribe from this reminder?" with its button.
+pub(crate) fn ask_unsubscribe(base: &str, token: &str, kind: Kind) -> Response {
+    ask(
+        base,
+        "Unsubscribe",
+        &format!(
+            "Stop the {}? You can turn it back on in your notification settings.",
+            kind_name(kind)
+        ),
+        "/_reminders/unsubscribe",
+        token,
+        "Unsubscribe",
+    )
+}
+
 /// What a link that is not valid, or has expired, answers.
 pub fn refused(base: &str, why: Refused) -> Response {
     let text = match why {

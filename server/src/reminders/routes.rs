@@ -21,11 +21,16 @@ use crate::dashboard::days;
 use crate::error::{ErrorBody, Result};
 use crate::http::json::ApiBody;
 
-/// The one-click links of reminder mails: signed, idempotent, no sign-in; each answers a page.
+/// The one-click links of reminder mails: signed, idempotent, no sign-in. Opening one shows a
+/// page with one button (so a mail scanner that opens links acts for nobody); the button, or a
+/// mail program's one-click unsubscribe, POSTs; each answers a page.
 pub fn pages() -> Router<AppState> {
     Router::new()
-        .route("/_reminders/snooze", get(snooze))
-        .route("/_reminders/unsubscribe", get(unsubscribe))
+        .route("/_reminders/snooze", get(ask_snooze).post(snooze))
+        .route(
+            "/_reminders/unsubscribe",
+            get(ask_unsubscribe).post(unsubscribe),
+        )
 }
 
 /// This capability's product-API routes, joined under `/_api/v1` by `app::router`.
@@ -102,13 +107,46 @@ pub(crate) struct LinkQuery {
     t: Option<String>,
 }
 
-/// `GET /_reminders/snooze?t=…`: "Remind me in an hour".
-async fn snooze(State(state): State<AppState>, Query(q): Query<LinkQuery>) -> Result<Response> {
+/// The token of a POST: from the address (`?t=`, as `List-Unsubscribe` gives it) or the form.
+fn posted_token(query: LinkQuery, body: &[u8]) -> String {
+    query
+        .t
+        .or_else(|| {
+            url::form_urlencoded::parse(body)
+                .find(|(name, _)| name == "t")
+                .map(|(_, value)| value.into_owned())
+        })
+        .unwrap_or_default()
+}
+
+/// `GET /_reminders/snooze?t=…`: asks, with one button; a mail scanner that opens the link
+/// changes nothing.
+async fn ask_snooze(State(state): State<AppState>, Query(q): Query<LinkQuery>) -> Response {
+    let base = &state.config.public_url;
+    let token = q.t.unwrap_or_default();
+    let secret = state.config.jwt_secret.expose();
+    match links::verify(
+        &token,
+        secret,
+        Action::Snooze,
+        state.clock.now().timestamp(),
+    ) {
+        Ok(_) => pages::ask_snooze(base, &token),
+        Err(why) => pages::refused(base, why),
+    }
+}
+
+/// `POST /_reminders/snooze`: "Remind me in an hour".
+async fn snooze(
+    State(state): State<AppState>,
+    Query(q): Query<LinkQuery>,
+    body: axum::body::Bytes,
+) -> Result<Response> {
     let now = state.clock.now();
     let base = &state.config.public_url;
     let secret = state.config.jwt_secret.expose();
-    let token = q.t.as_deref().unwrap_or("");
-    let link = match links::verify(token, secret, Action::Snooze, now.timestamp()) {
+    let token = posted_token(q, &body);
+    let link = match links::verify(&token, secret, Action::Snooze, now.timestamp()) {
         Ok(link) => link,
         Err(why) => return Ok(pages::refused(base, why)),
     };
@@ -121,16 +159,34 @@ async fn snooze(State(state): State<AppState>, Query(q): Query<LinkQuery>) -> Re
     })
 }
 
-/// `GET /_reminders/unsubscribe?t=…`: turns off the kind of reminder the mail was.
+/// `GET /_reminders/unsubscribe?t=…`: asks, with one button.
+async fn ask_unsubscribe(State(state): State<AppState>, Query(q): Query<LinkQuery>) -> Response {
+    let base = &state.config.public_url;
+    let token = q.t.unwrap_or_default();
+    let secret = state.config.jwt_secret.expose();
+    match links::verify(
+        &token,
+        secret,
+        Action::Unsubscribe,
+        state.clock.now().timestamp(),
+    ) {
+        Ok(link) => pages::ask_unsubscribe(base, &token, link.kind),
+        Err(why) => pages::refused(base, why),
+    }
+}
+
+/// `POST /_reminders/unsubscribe`: turns off the kind of reminder the mail was; also the
+/// one-click unsubscribe of mail programs (RFC 8058).
 async fn unsubscribe(
     State(state): State<AppState>,
     Query(q): Query<LinkQuery>,
+    body: axum::body::Bytes,
 ) -> Result<Response> {
     let now = state.clock.now();
     let base = &state.config.public_url;
     let secret = state.config.jwt_secret.expose();
-    let token = q.t.as_deref().unwrap_or("");
-    let link = match links::verify(token, secret, Action::Unsubscribe, now.timestamp()) {
+    let token = posted_token(q, &body);
+    let link = match links::verify(&token, secret, Action::Unsubscribe, now.timestamp()) {
         Ok(link) => link,
         Err(why) => return Ok(pages::refused(base, why)),
     };

@@ -82,7 +82,55 @@ async fn with_smtp_configured_mail_goes_out_over_smtp_and_not_to_the_mailbox() {
     assert!(raw.contains("To: ann@example.com"), "{raw}");
     assert!(raw.contains("From: SWAZ <no-reply@swaz.local>"), "{raw}");
     assert!(raw.contains("multipart/alternative"), "{raw}");
+    assert!(
+        !raw.contains("List-Unsubscribe"),
+        "only reminders carry it: {raw}"
+    );
     assert!(app.mailbox("ann@example.com", 0).await.is_empty());
+
+    // A reminder carries RFC 8058's one-click unsubscribe.
+    let (status, _) = app
+        .put_as(
+            &app.fresh_token("ann@example.com").await,
+            "/_api/v1/notificationsettings",
+            json!({"dailyReminder": true, "dailyReminderTime": "20:00", "timeZone": "UTC",
+                   "weeklyMapReminder": false, "liveCallReminder": false, "productNews": false}),
+        )
+        .await;
+    assert_eq!(status, reqwest::StatusCode::OK);
+    let evening = app
+        .state
+        .clock
+        .now()
+        .date_naive()
+        .and_hms_opt(20, 0, 30)
+        .unwrap();
+    app.clock()
+        .set(evening.and_utc() + chrono::Duration::days(1));
+    swaz::reminders::scheduler::tick(&app.state.reminders())
+        .await
+        .unwrap();
+    let raw = tokio::time::timeout(std::time::Duration::from_secs(10), received.recv())
+        .await
+        .expect("the reminder arrives")
+        .unwrap();
+    assert!(
+        raw.contains("Subject: Your 10 minutes of SWAZ practice today"),
+        "{raw}"
+    );
+    let unfolded = raw.replace("\r\n ", " ").replace("\r\n\t", " ");
+    let header = unfolded
+        .lines()
+        .find(|l| l.starts_with("List-Unsubscribe: "))
+        .unwrap_or_else(|| panic!("no List-Unsubscribe in {raw}"));
+    assert!(
+        header.contains(&format!("<{}/_reminders/unsubscribe?t=", app.url(""))),
+        "{header}"
+    );
+    assert!(
+        unfolded.contains("List-Unsubscribe-Post: List-Unsubscribe=One-Click"),
+        "{raw}"
+    );
 }
 
 #[tokio::test]
@@ -135,6 +183,7 @@ async fn the_outbox_wakes_the_mail_worker_when_the_change_commits_and_never_for_
         text: "Hi".into(),
         html: "<p>Hi</p>".into(),
         reply_to: None,
+        list_unsubscribe: None,
     };
     let quiet = || tokio::time::timeout(std::time::Duration::from_millis(100), wakes.notified());
 

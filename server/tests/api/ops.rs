@@ -146,6 +146,7 @@ async fn a_stopped_mail_worker_gives_its_claims_back_at_once() {
         text: "Hi".into(),
         html: "<p>Hi</p>".into(),
         reply_to: None,
+        list_unsubscribe: None,
     };
     {
         let mut conn = db.pool().acquire().await.unwrap();
@@ -205,6 +206,7 @@ async fn metrics_need_the_bearer_token_and_count_requests_by_route_and_status() 
                 text: "Hi".into(),
                 html: "<p>Hi</p>".into(),
                 reply_to: None,
+                list_unsubscribe: None,
             },
             app.state.clock.now_ms(),
         )

@@ -343,6 +343,16 @@ async fn a_device_its_push_service_forgot_is_removed_and_the_reminder_is_mailed_
         tokio::time::sleep(StdDuration::from_millis(50)).await;
     }
     assert_eq!(mails, 1, "e-mail is the fallback");
+    let (unsubscribe,): (Option<String>,) =
+        sqlx::query_as("SELECT list_unsubscribe FROM mail_outbox WHERE to_addr = $1")
+            .bind(&ann.email)
+            .fetch_one(app.state.db.pool())
+            .await
+            .unwrap();
+    assert!(
+        unsubscribe.is_some_and(|u| u.contains("/_reminders/unsubscribe?t=")),
+        "the mail sent instead is the reminder as mailed, one-click unsubscribe and all"
+    );
     push_round(&app).await;
     assert_eq!(
         mail_count(&app, &ann.email).await,

@@ -48,6 +48,11 @@ async fn mail_to(app: &TestApp, to: &str) -> Vec<(String, String)> {
     .unwrap()
 }
 
+/// Presses the button of a one-click link's page: a POST with the link's token.
+async fn press(app: &TestApp, link: &str) -> reqwest::Response {
+    app.http.post(link).send().await.unwrap()
+}
+
 fn link(text: &str, path: &str) -> String {
     text.split_whitespace()
         .find(|w| w.contains(path))
@@ -323,20 +328,12 @@ async fn remind_me_in_an_hour_sends_one_more_reminder_an_hour_later() {
     let text = mail_to(&app, "ann@example.com").await[0].1.clone();
     let snooze = link(&text, "/_reminders/snooze?t=");
     app.clock().set(utc("2026-11-24T20:10:00Z"));
-    let res = app.http.get(&snooze).send().await.unwrap();
+    let res = press(&app, &snooze).await;
     assert_eq!(res.status(), StatusCode::OK);
     assert!(res.text().await.unwrap().contains("at 21:10"));
     // Using the link again keeps the first snooze.
     app.clock().set(utc("2026-11-24T20:20:00Z"));
-    let again = app
-        .http
-        .get(&snooze)
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let again = press(&app, &snooze).await.text().await.unwrap();
     assert!(again.contains("at 21:10"), "{again}");
     app.clock().set(utc("2026-11-24T21:09:00Z"));
     assert_eq!(tick(&app).await.sent, 0);
@@ -364,6 +361,8 @@ async fn the_unsubscribe_link_works_without_signing_in_and_a_tampered_one_is_ref
         app.url("/_reminders/unsubscribe"),
         app.url(&format!("/_reminders/unsubscribe?t={token}")),
     ] {
+        let res = press(&app, &bad).await;
+        assert_eq!(res.status(), StatusCode::BAD_REQUEST, "{bad}");
         let res = app.http.get(&bad).send().await.unwrap();
         assert_eq!(res.status(), StatusCode::BAD_REQUEST, "{bad}");
     }
@@ -373,7 +372,7 @@ async fn the_unsubscribe_link_works_without_signing_in_and_a_tampered_one_is_ref
         true
     );
     for _ in 0..2 {
-        let res = app.http.get(&unsubscribe).send().await.unwrap();
+        let res = press(&app, &unsubscribe).await;
         assert_eq!(res.status(), StatusCode::OK);
         assert!(res.text().await.unwrap().contains("no longer receive"));
     }
@@ -383,6 +382,76 @@ async fn the_unsubscribe_link_works_without_signing_in_and_a_tampered_one_is_ref
     );
     app.clock().set(utc("2026-11-25T20:00:00Z"));
     assert_eq!(tick(&app).await, TickReport::default());
+}
+
+#[tokio::test]
+async fn opening_a_link_only_asks_and_a_mail_programs_one_click_unsubscribes() {
+    let app = TestApp::spawn().await;
+    app.clock().set(utc("2026-11-24T12:00:00Z"));
+    athlete(&app, "ann@example.com", settings("UTC", "20:00")).await;
+    app.clock().set(utc("2026-11-24T20:00:00Z"));
+    tick(&app).await;
+    let text = mail_to(&app, "ann@example.com").await[0].1.clone();
+    let unsubscribe = link(&text, "/_reminders/unsubscribe?t=");
+    let snooze = link(&text, "/_reminders/snooze?t=");
+
+    // A mail scanner opening both links (twice) acts for nobody: each page asks, with one button.
+    for _ in 0..2 {
+        let page = app.http.get(&unsubscribe).send().await.unwrap();
+        assert_eq!(page.status(), StatusCode::OK);
+        let html = page.text().await.unwrap();
+        assert!(html.contains("Stop the daily practice reminder?"), "{html}");
+        assert!(html.contains(r#"<form method="post" action=""#), "{html}");
+        assert!(html.contains(r#"<button class="button" type="submit">Unsubscribe</button>"#));
+        let page = app
+            .http
+            .get(&snooze)
+            .send()
+            .await
+            .unwrap()
+            .text()
+            .await
+            .unwrap();
+        assert!(page.contains("Remind me in an hour</button>"), "{page}");
+    }
+    let token = app.fresh_token("ann@example.com").await;
+    let on = |settings: Value| settings["dailyReminder"] == true;
+    assert!(on(app
+        .get_json("/_api/v1/notificationsettings", &token)
+        .await));
+    app.clock().set(utc("2026-11-24T21:01:00Z"));
+    assert_eq!(tick(&app).await.sent, 0, "no snooze was made");
+
+    // The page's button posts the token as a form field.
+    let form_token = unsubscribe.split("?t=").nth(1).unwrap().to_owned();
+    let res = app
+        .http
+        .post(app.url("/_reminders/unsubscribe"))
+        .form(&[("t", form_token.as_str())])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    assert!(!on(app
+        .get_json("/_api/v1/notificationsettings", &token)
+        .await));
+
+    // RFC 8058: the mail program posts `List-Unsubscribe=One-Click` to the header's address.
+    let stored: (Option<String>,) =
+        sqlx::query_as("SELECT list_unsubscribe FROM mail_outbox WHERE to_addr = $1")
+            .bind("ann@example.com")
+            .fetch_one(app.state.db.pool())
+            .await
+            .unwrap();
+    assert_eq!(stored.0.as_deref(), Some(unsubscribe.as_str()));
+    let res = app
+        .http
+        .post(&unsubscribe)
+        .form(&[("List-Unsubscribe", "One-Click")])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
 }
 
 #[tokio::test]
