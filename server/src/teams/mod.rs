@@ -11,6 +11,7 @@
 pub mod domain;
 pub mod extract;
 pub mod routes;
+pub mod sealed;
 pub mod service;
 pub mod storage;
 

@@ -21,7 +21,11 @@ use crate::http::json::ApiJson;
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(get_members))
-        .routes(routes!(create_invite_link, revoke_invite_link))
+        .routes(routes!(
+            get_invite_link,
+            create_invite_link,
+            revoke_invite_link
+        ))
         .routes(routes!(get_invite))
         .routes(routes!(accept_invite))
         .routes(routes!(leave_team))
@@ -108,12 +112,36 @@ pub(crate) async fn create_invite_link(
         service::create_invite(
             &state.db,
             state.clock.now_ms(),
-            &state.config.public_url,
+            (&state.config.public_url, state.config.jwt_secret.expose()),
             &admin.team.id,
             &admin.user.id,
         )
         .await?,
     ))
+}
+
+/// The team's current invite link (admins), to copy and share again until it is replaced,
+/// revoked or expires.
+#[utoipa::path(get, path = "/team/invitelink", tag = "team",
+    responses((status = 200, body = InviteLink), (status = 401, body = ErrorBody),
+              (status = 403, description = "Not an admin", body = ErrorBody),
+              (status = 404, description = "No live invite link (or not part of a team)", body = ErrorBody)),
+    security(("bearer" = [])))]
+pub(crate) async fn get_invite_link(
+    State(state): State<AppState>,
+    admin: TeamAdmin<action::Invite>,
+) -> Result<Json<InviteLink>> {
+    service::current_invite(
+        &state.db,
+        state.clock.now_ms(),
+        (&state.config.public_url, state.config.jwt_secret.expose()),
+        &admin.team.id,
+    )
+    .await?
+    .map(Json)
+    .ok_or_else(|| {
+        AppError::not_found("The team has no invite link now: make one to invite athletes.")
+    })
 }
 
 /// Revokes the team's invite link; it stops working at once.

@@ -6,6 +6,7 @@ use sqlx::AnyConnection;
 use utoipa::ToSchema;
 
 use super::domain::{RemovalReason, TeamName, TeamRole};
+use super::sealed;
 use super::storage::{self, MemberRow, Team};
 use crate::auth::{tokens, users};
 use crate::db::{ms_to_rfc3339, Db, WriteTx};
@@ -65,7 +66,7 @@ impl From<MemberRow> for TeamMember {
     }
 }
 
-/// A new invite link; only its hash is stored, so it is shown this once.
+/// The team's invite link: shown to its admins until it is replaced, revoked or expires.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub(crate) struct InviteLink {
@@ -142,7 +143,7 @@ async fn require_admin(tx: &mut WriteTx, team_id: &str, user_id: &str, what: &st
 pub(crate) async fn create_invite(
     db: &Db,
     now: i64,
-    public_url: &str,
+    (public_url, secret): (&str, &str),
     team_id: &str,
     admin_id: &str,
 ) -> Result<InviteLink> {
@@ -156,7 +157,7 @@ pub(crate) async fn create_invite(
     storage::put_invite(
         &mut tx,
         &team.id,
-        &tokens::hash_token(&token),
+        (&tokens::hash_token(&token), &sealed::seal(&token, secret)),
         admin_id,
         now,
         expires_at,
@@ -167,6 +168,25 @@ pub(crate) async fn create_invite(
         link: format!("{}/teams/invite/{token}", public_url),
         expires_at: ms_to_rfc3339(expires_at),
     })
+}
+
+/// The team's live invite link, for its admins; `None` when there is none (or it was made before
+/// links were kept, or with another secret).
+pub(crate) async fn current_invite(
+    db: &Db,
+    now: i64,
+    (public_url, secret): (&str, &str),
+    team_id: &str,
+) -> Result<Option<InviteLink>> {
+    let mut conn = db.pool().acquire().await?;
+    let Some((sealed_token, expires_at)) = storage::current_invite(&mut conn, team_id, now).await?
+    else {
+        return Ok(None);
+    };
+    Ok(sealed::open(&sealed_token, secret).map(|token| InviteLink {
+        link: format!("{public_url}/teams/invite/{token}"),
+        expires_at: ms_to_rfc3339(expires_at),
+    }))
 }
 
 /// Revokes the team's invite link (harmless when there is none).

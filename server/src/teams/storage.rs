@@ -260,25 +260,44 @@ pub async fn rename(conn: &mut AnyConnection, team_id: &str, name: &str) -> sqlx
 pub(crate) async fn put_invite(
     conn: &mut AnyConnection,
     team_id: &str,
-    token_hash: &str,
+    (token_hash, token_sealed): (&str, &str),
     created_by: &str,
     now: i64,
     expires_at: i64,
 ) -> sqlx::Result<()> {
     sqlx::query(
-        "INSERT INTO team_invites (team_id, token_hash, created_by, created_at, expires_at) \
-         VALUES ($1, $2, $3, $4, $5) \
+        "INSERT INTO team_invites (team_id, token_hash, created_by, created_at, expires_at, token_sealed) \
+         VALUES ($1, $2, $3, $4, $5, $6) \
          ON CONFLICT (team_id) DO UPDATE SET token_hash = excluded.token_hash, \
-         created_by = excluded.created_by, created_at = excluded.created_at, expires_at = excluded.expires_at",
+         created_by = excluded.created_by, created_at = excluded.created_at, \
+         expires_at = excluded.expires_at, token_sealed = excluded.token_sealed",
     )
     .bind(team_id)
     .bind(token_hash)
     .bind(created_by)
     .bind(now)
     .bind(expires_at)
+    .bind(token_sealed)
     .execute(conn)
     .await?;
     Ok(())
+}
+
+/// The team's live invite as kept: (sealed token, expiry); `None` when there is none or its
+/// token was not kept.
+pub(crate) async fn current_invite(
+    conn: &mut AnyConnection,
+    team_id: &str,
+    now: i64,
+) -> sqlx::Result<Option<(String, i64)>> {
+    sqlx::query_as(
+        "SELECT token_sealed, expires_at FROM team_invites \
+         WHERE team_id = $1 AND expires_at > $2 AND token_sealed IS NOT NULL",
+    )
+    .bind(team_id)
+    .bind(now)
+    .fetch_optional(conn)
+    .await
 }
 
 /// Revokes the team's invite link; answers whether there was one.

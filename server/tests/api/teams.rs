@@ -871,3 +871,67 @@ async fn a_team_admin_whose_plan_pays_for_athletes_cannot_delete_the_account_but
     assert_eq!(status, StatusCode::OK);
     assert!(!team.to_string().contains(&athlete), "{team}");
 }
+
+#[tokio::test]
+async fn admins_see_the_current_invite_link_until_it_is_replaced_revoked_or_expired() {
+    let app = team_app(5).spawn().await;
+    let (_, admin) = coach(&app, "coach@example.com", "Cora").await;
+    const LINK: &str = "/_api/v1/team/invitelink";
+    let (status, body) = app.get_as(&admin, LINK).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        body["message"],
+        "The team has no invite link now: make one to invite athletes."
+    );
+
+    let (_, made) = app.post_as(&admin, LINK, json!({})).await;
+    let (status, shown) = app.get_as(&admin, LINK).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(shown, made, "the same link, as often as asked");
+    let (_, again) = app.get_as(&admin, LINK).await;
+    assert_eq!(again, made);
+
+    // An athlete of the team may not see it.
+    let hash = made["link"].as_str().unwrap().rsplit('/').next().unwrap();
+    let (_, athlete) = person(&app, "ath@example.com", "Abe").await;
+    let (status, _) = join(&app, hash, &athlete).await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, _) = app.get_as(&athlete, LINK).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+
+    // Replaced: the new one is shown; revoked: none.
+    let (_, replaced) = app.post_as(&admin, LINK, json!({})).await;
+    assert_ne!(replaced["link"], made["link"]);
+    assert_eq!(app.get_as(&admin, LINK).await.1, replaced);
+    let res = app
+        .http
+        .delete(app.url(LINK))
+        .bearer_auth(&admin)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::NO_CONTENT);
+    assert_eq!(app.get_as(&admin, LINK).await.0, StatusCode::NOT_FOUND);
+
+    // Expired after 14 days.
+    app.post_as(&admin, LINK, json!({})).await;
+    app.clock().advance(chrono::Duration::days(15));
+    let admin = app.fresh_token("coach@example.com").await;
+    assert_eq!(app.get_as(&admin, LINK).await.0, StatusCode::NOT_FOUND);
+
+    // The token itself is not in the database, only sealed and hashed.
+    let (_, fresh) = app.post_as(&admin, LINK, json!({})).await;
+    let token = fresh["link"]
+        .as_str()
+        .unwrap()
+        .rsplit('/')
+        .next()
+        .unwrap()
+        .to_owned();
+    let kept: (String, String) =
+        sqlx::query_as("SELECT token_hash, token_sealed FROM team_invites")
+            .fetch_one(app.state.db.pool())
+            .await
+            .unwrap();
+    assert!(!kept.0.contains(&token) && !kept.1.contains(&token));
+}

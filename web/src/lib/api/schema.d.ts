@@ -804,7 +804,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * The team's current invite link (admins), to copy and share again until it is replaced,
+         *     revoked or expires.
+         */
+        get: operations["get_invite_link"];
         put?: never;
         /**
          * A new invite link for the team (admin, active subscription); it replaces the previous one
@@ -1560,7 +1564,7 @@ export interface components {
             /** @description `YYYY-MM-DD` in the athlete's time zone. */
             date: string;
         };
-        /** @description A new invite link; only its hash is stored, so it is shown this once. */
+        /** @description The team's invite link: shown to its admins until it is replaced, revoked or expires. */
         InviteLink: {
             /** @description RFC 3339; 14 days after the link was made. */
             expiresAt: string;
@@ -4486,6 +4490,51 @@ export interface operations {
             };
             /** @description Already in a team, the team is full, or its subscription is not active */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_invite_link: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InviteLink"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an admin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No live invite link (or not part of a team) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
