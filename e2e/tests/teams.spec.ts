@@ -355,3 +355,29 @@ test('an unknown invite link says it is no longer valid and leads home', async (
   await page.getByRole('link', { name: 'Go to the home page' }).click();
   await expect(page).toHaveURL(/\/$/);
 });
+
+test('the current invite link stays on the team screen, to copy and share again, until it is replaced', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await coachWithTeam(page);
+  await page.goto('/account/team-config');
+  await expect(page.getByLabel('Invite link')).toHaveCount(0);
+  const path = await inviteMembers(page);
+
+  // Another day: the same link is there, and Copy copies it.
+  await page.reload();
+  const field = page.getByLabel('Invite link');
+  await expect(field).toHaveValue(new RegExp(`${path}$`));
+  await page.getByRole('button', { name: 'Copy', exact: true }).click();
+  await expect(page.getByRole('button', { name: '✓ Copied' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await field.inputValue());
+  await expect(page.getByText(/Invite members makes a new link, and this one stops working/)).toBeVisible();
+
+  // Replaced: the new one is shown from then on.
+  const replaced = await inviteMembers(page);
+  expect(replaced).not.toBe(path);
+  await page.reload();
+  await expect(page.getByLabel('Invite link')).toHaveValue(new RegExp(`${replaced}$`));
+});

@@ -37,7 +37,9 @@ export const teamTexts = {
     clipboardAlert: (link: string) => `Team invite link: ${link}`,
     linkLabel: 'Invite link',
     linkHint: (date: string) =>
-      `Anyone with this link can join until ${date}. A new link replaces this one; it is shown only now.`,
+      `Anyone with this link can join until ${date}. Invite members makes a new link, and this one stops working.`,
+    copyLink: 'Copy',
+    linkCopied: '✓ Copied',
     revoke: 'Revoke link',
     revoking: 'Revoking...',
     revoked: 'Invite link revoked',

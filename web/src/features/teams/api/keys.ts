@@ -8,6 +8,8 @@ export const teamKeys = {
   /** The shared profile key: the profile carries the team and the PAID role a team gives. */
   profile: profileKey,
   invite: (hash: string) => ['TeamInvite', hash] as const,
+  /** The team's current invite link, for its admins. */
+  inviteLink: ['TeamInviteLink'] as const,
   /** The coach board: every athlete's shared figures. */
   board: ['TeamBoard'] as const,
   /** One athlete as their coach sees them. */
