@@ -12,6 +12,7 @@ import { dirname, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
+import { chromiumArgs, chromiumPath } from '../support/chromium.mjs';
 import { createUser, freePort, startServer } from '../support/server.mjs';
 
 const INITIAL_JS_BUDGET_KB = 170;
@@ -51,16 +52,8 @@ const member = { email: `budget-${Date.now()}@example.com`, password: 'Budget-ch
 createUser(server.env, { ...member, paid: true });
 const port = await freePort();
 const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    `--remote-debugging-port=${port}`,
-  ],
+  executablePath: chromiumPath,
+  args: [...chromiumArgs, `--remote-debugging-port=${port}`],
 });
 
 try {

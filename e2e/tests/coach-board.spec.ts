@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { serverNow } from '../support/dev-clock';
 import { accessToken, expect, signIn, submitLogin, test, toast } from '../support/fixtures';
 import { mailExactlyTo, type Mail } from '../support/mailbox';
 import { createUser, type TestUser } from '../support/users';
@@ -187,13 +188,6 @@ async function apiToken(request: APIRequestContext, user: TestUser): Promise<str
   });
   expect(answer.ok()).toBe(true);
   return ((await answer.json()) as { access_token: string }).access_token;
-}
-
-/** The server's clock now; it only ever moves forward (other specs share the server). */
-async function serverNow(request: APIRequestContext): Promise<Date> {
-  const answer = await request.get('/_dev/clock');
-  expect(answer.ok()).toBe(true);
-  return new Date(((await answer.json()) as { now: string }).now);
 }
 
 /** The athlete's call of the product API, answered 2xx or the test stops. */

@@ -1,4 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
+import { advanceClock, serverNow } from '../support/dev-clock';
 import { expect, signIn, test } from '../support/fixtures';
 import { createUser, type TestUser } from '../support/users';
 
@@ -14,18 +15,6 @@ async function apiToken(request: APIRequestContext, user: TestUser): Promise<str
   });
   expect(answer.ok()).toBe(true);
   return ((await answer.json()) as { access_token: string }).access_token;
-}
-
-/** The server's clock now; it only ever moves forward (other specs share the server). */
-async function serverNow(request: APIRequestContext): Promise<Date> {
-  const answer = await request.get('/_dev/clock');
-  expect(answer.ok()).toBe(true);
-  return new Date(((await answer.json()) as { now: string }).now);
-}
-
-async function advanceClock(request: APIRequestContext, seconds: number) {
-  const answer = await request.post('/_dev/clock', { data: { advanceSeconds: seconds } });
-  expect(answer.ok()).toBe(true);
 }
 
 /** A day's practice: the breathing exercise and a saved daily action (two events). */

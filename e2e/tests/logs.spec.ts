@@ -1,4 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
+import { advanceClock } from '../support/dev-clock';
 import { expect, signIn, test } from '../support/fixtures';
 import { createUser, type TestUser } from '../support/users';
 
@@ -8,12 +9,6 @@ async function apiToken(request: APIRequestContext, user: TestUser): Promise<str
   });
   expect(answer.ok()).toBe(true);
   return ((await answer.json()) as { access_token: string }).access_token;
-}
-
-/** Moves the shared server clock forward (never back), so entries get distinct times. */
-async function advanceClock(request: APIRequestContext, seconds: number) {
-  const answer = await request.post('/_dev/clock', { data: { advanceSeconds: seconds } });
-  expect(answer.ok()).toBe(true);
 }
 
 const dailyAction = (n: number) => ({

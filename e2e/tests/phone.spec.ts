@@ -1,9 +1,13 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
+import { chromium } from '@playwright/test';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { chromiumArgs, chromiumPath } from '../support/chromium.mjs';
 import { accessToken, expect, signIn, test } from '../support/fixtures';
 import { createUser } from '../support/users';
+import { underServiceWorker } from '../support/service-worker';
 
 /** The app on an athlete's phone (issue 28): installable, and the bedtime routine offline. */
 
@@ -63,15 +67,6 @@ test('the home page links the manifest and the phone meta tags', async ({ page }
   await expect(page.locator('meta[name="apple-mobile-web-app-capable"]')).toHaveAttribute('content', 'yes');
 });
 
-/** Waits for the service worker to be active, then reloads so that it controls the page. */
-async function underServiceWorker(page: Page) {
-  await page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready;
-    return registration.active?.state;
-  });
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? '')).toMatch(/\/sw\.js$/);
-}
 
 test('the service worker registers and controls the page after a reload', async ({ page }) => {
   await page.goto('/');
@@ -81,16 +76,31 @@ test('the service worker registers and controls the page after a reload', async 
   await expect(page.getByTestId('home')).toBeVisible();
 });
 
-test('Chromium finds SWAZ installable: its own check, the one Lighthouse reported, has nothing to say', async ({ page }) => {
-  await page.goto('/');
-  await underServiceWorker(page);
-  const cdp = await page.context().newCDPSession(page);
-  const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[] };
-  expect(manifest.url).toMatch(/\/manifest\.webmanifest$/);
-  expect(manifest.errors).toEqual([]);
-  await expect
-    .poll(async () => ((await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] }).installabilityErrors)
-    .toEqual([]);
+test('Chromium finds SWAZ installable: its own check, the one Lighthouse reported, has nothing to say', async ({
+  baseURL,
+}) => {
+  // A profile of its own: Playwright's usual contexts are incognito, where nothing installs.
+  const profile = mkdtempSync(join(tmpdir(), 'swaz-install-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath,
+    args: chromiumArgs,
+    baseURL,
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto('/');
+    await underServiceWorker(page);
+    const cdp = await context.newCDPSession(page);
+    const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: unknown[] };
+    expect(manifest.url).toMatch(/\/manifest\.webmanifest$/);
+    expect(manifest.errors).toEqual([]);
+    await expect
+      .poll(async () => ((await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: unknown[] }).installabilityErrors)
+      .toEqual([]);
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
 });
 
 test('a new version waits for "Reload" and takes over only then', async ({ page }) => {

@@ -3,20 +3,17 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { accessToken, expect, signIn, test } from '../support/fixtures';
+import { chromiumArgs, chromiumPath } from '../support/chromium.mjs';
 import { createUser } from '../support/users';
+import { underServiceWorker } from '../support/service-worker';
 
 /** The vision in the athlete's own voice (issue 28, part 3), with Chromium's fake microphone. */
 
 test.use({
   launchOptions: {
-    executablePath: '/usr/bin/chromium',
+    executablePath: chromiumPath,
     args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
+      ...chromiumArgs,
       // A microphone that plays a beep, and no permission prompt.
       '--use-fake-device-for-media-stream',
       '--use-fake-ui-for-media-stream',
@@ -374,15 +371,6 @@ test('the recording shows on the lock screen, rain plays under it, and the sleep
   await expect.poll(async () => (await soundLog(page)).closed).toBe(1);
 });
 
-/** Waits for the service worker to be active, then reloads so that it controls the page. */
-async function underServiceWorker(page: Page) {
-  await page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready;
-    return registration.active?.state;
-  });
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? '')).toMatch(/\/sw\.js$/);
-}
 
 test('once played online, the recording plays in airplane mode', async ({ page, context }) => {
   test.setTimeout(90_000);
