@@ -128,9 +128,9 @@ pub(crate) async fn team_numbers_since(
          WHERE day >= $1 AND user_id IN ({}) ORDER BY user_id, day",
         crate::db::id_list(2, user_ids.len())
     );
-    let mut query = sqlx::query_as::<_, CheckinNumbers>(&sql).bind(since);
-    for id in user_ids {
-        query = query.bind(*id);
-    }
+    let query = crate::db::bind_ids(
+        sqlx::query_as::<_, CheckinNumbers>(&sql).bind(since),
+        user_ids,
+    );
     query.fetch_all(conn).await
 }

@@ -308,3 +308,11 @@ pub(crate) fn id_list(first: usize, n: usize) -> String {
         .collect::<Vec<_>>()
         .join(", ")
 }
+
+/// Binds `ids` in order to the placeholders [`id_list`] wrote (after the query's other binds).
+pub(crate) fn bind_ids<'q, O>(
+    query: sqlx::query::QueryAs<'q, Any, O, sqlx::any::AnyArguments<'q>>,
+    ids: &[&'q str],
+) -> sqlx::query::QueryAs<'q, Any, O, sqlx::any::AnyArguments<'q>> {
+    ids.iter().fold(query, |query, id| query.bind(*id))
+}

@@ -379,9 +379,9 @@ pub(crate) async fn team_toward_focus(
          WHERE toward_focus <> 0 AND created_at >= $1 AND user_id IN ({})",
         crate::db::id_list(2, user_ids.len())
     );
-    let mut query = sqlx::query_as::<_, (String, i64)>(&sql).bind(since);
-    for id in user_ids {
-        query = query.bind(*id);
-    }
+    let query = crate::db::bind_ids(
+        sqlx::query_as::<_, (String, i64)>(&sql).bind(since),
+        user_ids,
+    );
     query.fetch_all(conn).await
 }

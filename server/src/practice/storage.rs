@@ -244,12 +244,12 @@ pub(crate) async fn team_counts_by_quarter_hour(
          GROUP BY user_id, quarter",
         crate::db::id_list(3, user_ids.len())
     );
-    let mut query = sqlx::query_as::<_, (String, i64, i64)>(&sql)
-        .bind(since)
-        .bind(until);
-    for id in user_ids {
-        query = query.bind(*id);
-    }
+    let query = crate::db::bind_ids(
+        sqlx::query_as::<_, (String, i64, i64)>(&sql)
+            .bind(since)
+            .bind(until),
+        user_ids,
+    );
     Ok(query
         .fetch_all(conn)
         .await?
@@ -277,12 +277,12 @@ pub(crate) async fn team_latest_by_kind(
          WHERE user_id IN ({}) AND created_at >= $1 AND created_at < $2 GROUP BY user_id, kind",
         crate::db::id_list(3, user_ids.len())
     );
-    let mut query = sqlx::query_as::<_, (String, String, i64)>(&sql)
-        .bind(since)
-        .bind(until);
-    for id in user_ids {
-        query = query.bind(*id);
-    }
+    let query = crate::db::bind_ids(
+        sqlx::query_as::<_, (String, String, i64)>(&sql)
+            .bind(since)
+            .bind(until),
+        user_ids,
+    );
     Ok(query
         .fetch_all(conn)
         .await?
@@ -309,10 +309,7 @@ pub(crate) async fn team_last_at(
         })
         .collect::<Vec<_>>()
         .join(" UNION ALL ");
-    let mut query = sqlx::query_as::<_, (String, Option<i64>)>(&sql);
-    for id in user_ids {
-        query = query.bind(*id);
-    }
+    let query = crate::db::bind_ids(sqlx::query_as::<_, (String, Option<i64>)>(&sql), user_ids);
     Ok(query
         .fetch_all(conn)
         .await?
