@@ -40,4 +40,5 @@ export const authTexts = {
   differentAccount: 'Use a different account',
   sessionEnded:
     'You were signed out because your session ended on another device (a password change or a sign-out everywhere). Please log in again.',
+  sessionExpired: 'Your session has expired. Please sign in again.',
 } as const;

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { FormField } from '@/components/ui/FormField';
 import { PasswordInput } from '@/components/ui/PasswordInput';
 import { OWN_PASSWORD_PATH, offerOwnPassword } from '@/lib/own-password';
-import { sessionEndedElsewhere } from '@/lib/session-expiry';
+import { clearSessionEndedNotice, useSessionEndReason } from '@/lib/session-expiry';
 import { QUICK_TOAST, toastError } from '@/lib/toast';
 import { useResendConfirmation, useSignIn, type SignInOutcome } from '../api/sign-in';
 import { authTexts } from '../texts';
@@ -36,7 +36,7 @@ export function LoginForm() {
   }));
   const [showNewUser, setShowNewUser] = useState(Boolean(fromStripe.email && fromStripe.password));
   const [showResubscribed, setShowResubscribed] = useState(searchParams.get('resubscribed') === 'true');
-  const [sessionEnded, setSessionEnded] = useState(sessionEndedElsewhere);
+  const sessionEnded = useSessionEndReason();
   const signIn = useSignIn();
   const resend = useResendConfirmation();
   const [failure, setFailure] = useState<Extract<SignInOutcome, { ok: false }> & { email: string }>();
@@ -84,8 +84,8 @@ export function LoginForm() {
         </Alert>
       )}
       {sessionEnded && (
-        <Alert variant="warning" dismissible onClose={() => setSessionEnded(false)}>
-          {authTexts.sessionEnded}
+        <Alert variant="warning" dismissible onClose={clearSessionEndedNotice}>
+          {sessionEnded === 'revoked' ? authTexts.sessionEnded : authTexts.sessionExpired}
         </Alert>
       )}
       {failure && (
