@@ -8,7 +8,7 @@ import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { FormField } from '@/components/ui/FormField';
 import { PasswordInput } from '@/components/ui/PasswordInput';
-import { OWN_PASSWORD_PATH, offerOwnPassword } from '@/lib/own-password';
+import { OWN_PASSWORD_PATH, markOwnPasswordOwed, offerOwnPassword } from '@/lib/own-password';
 import { clearSessionEndedNotice, useSessionEndReason } from '@/lib/session-expiry';
 import { QUICK_TOAST, toastError } from '@/lib/toast';
 import { useResendConfirmation, useSignIn, type SignInOutcome } from '../api/sign-in';
@@ -59,7 +59,8 @@ export function LoginForm() {
     (values) => {
       setFailure(undefined);
       resend.reset();
-      if (fromStripe.password && values.password === fromStripe.password) {
+      const generated = Boolean(fromStripe.password) && values.password === fromStripe.password;
+      if (generated) {
         // Signing in with the generated password: offer to choose one's own next.
         offerOwnPassword();
         setSearchParams({ returnUrl: OWN_PASSWORD_PATH }, { replace: true });
@@ -67,6 +68,8 @@ export function LoginForm() {
       signIn.mutate(values, {
         onSuccess: (outcome) => {
           if (!outcome.ok) setFailure({ ...outcome, email: values.email.trim() });
+          // Asked again on later visits until the member chose a password of their own.
+          else if (generated) void markOwnPasswordOwed();
         },
       });
     },
