@@ -5,6 +5,7 @@ import { needsSecondFactor } from '@/lib/assurance';
 import { authClient } from '@/lib/auth';
 import { AuthContext, type AuthState } from '@/lib/auth-context';
 import { usePracticeSync } from '@/lib/practice-sync';
+import { noteLinkSignIn } from '@/lib/own-password';
 import { isPaid, useProfile } from '@/lib/queries/profile';
 import { clearSessionEndedNotice, onSessionRejected } from '@/lib/session-expiry';
 import { useTimeZoneSync } from './use-time-zone-sync';
@@ -54,6 +55,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     });
     return () => data.subscription.unsubscribe();
   }, [queryClient]);
+
+  // Signed in by the sign-up confirmation link: the account is asked for a password of its own.
+  useEffect(() => {
+    void noteLinkSignIn();
+  }, []);
 
   // A session the server no longer honours ends here too; the login guard then
   // sends the member to /auth/login with this page as returnUrl.

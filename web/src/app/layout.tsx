@@ -5,7 +5,9 @@ import { Fade, PAGE_FADE_MS } from '@/components/ui/Fade';
 import { Footer } from '@/components/ui/Footer';
 import { Header } from '@/components/ui/Header';
 import { RenewPrompt } from '@/components/ui/RenewPrompt';
+import { OwnPasswordPrompt } from '@/features/account/components/OwnPasswordPrompt';
 import { useAuth } from '@/lib/auth-context';
+import { OWN_PASSWORD_PATH, ownPasswordOwed } from '@/lib/own-password';
 
 // The service worker's registration and its "New version" prompt load after the first page.
 const UpdatePrompt = lazy(() => import('@/components/ui/UpdatePrompt'));
@@ -18,9 +20,11 @@ const CHAT_HIDDEN_ON = ['/athletic-vision', '/weekly-map-create', '/daily-action
 
 export function AppLayout() {
   const { pathname } = useLocation();
-  const { session, subscribed } = useAuth();
+  const { session, user, subscribed } = useAuth();
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const renew = Boolean(session) && !subscribed && !NO_RENEW_PROMPT.test(path);
+  // Not over the screens of signing in and paying, nor over the change-password screen itself.
+  const askOwnPassword = ownPasswordOwed(user) && !NO_RENEW_PROMPT.test(path) && path !== OWN_PASSWORD_PATH;
   return (
     <div className="d-flex flex-column min-vh-100">
       <Header />
@@ -31,6 +35,7 @@ export function AppLayout() {
         </Fade>
       </main>
       <Footer />
+      {askOwnPassword && <OwnPasswordPrompt />}
       {!CHAT_HIDDEN_ON.includes(path) && <ChatWidgetSlot />}
       <Suspense fallback={null}>
         <UpdatePrompt />

@@ -49,6 +49,15 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_RULES = `At least ${PASSWORD_MIN_LENGTH} characters. A short sentence you will remember works well.`;
 
 /**
+ * The kind of e-mailed link this page was opened from (`signup`, `recovery`, …), read before
+ * auth-js takes the session out of the address.
+ */
+export const linkTypeAtStart: string | null = (() => {
+  const fragment = new URLSearchParams(window.location.hash.replace(/^#/, ''));
+  return fragment.has('access_token') ? fragment.get('type') : null;
+})();
+
+/**
  * The one identity client of the app, pointed at the server's GoTrue-compatible
  * /auth/v1. Implicit flow, so the e-mailed recovery link (tokens in the hash)
  * signs the user in and fires PASSWORD_RECOVERY.

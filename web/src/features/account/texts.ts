@@ -62,6 +62,20 @@ export const accountTexts = {
     mismatch: 'Password do not match',
     success: 'Password change success',
   },
+  ownPassword: {
+    title: 'Choose your own password',
+    explain:
+      'You signed in without a password of your own. Choose one now, so you can sign in on any device.',
+    password: 'New password',
+    confirm: 'Confirm new password',
+    save: 'Save',
+    saving: 'Saving...',
+    later: 'Not now',
+    fillFields: 'Please fill in the fields',
+    tooShort: 'Use at least 8 characters.',
+    mismatch: 'Password do not match',
+    saved: 'Your password is saved. Use it next time you log in.',
+  },
   timeZone: {
     title: 'Time zone',
     explain: 'Your days, streak and practice calendar are counted in this time zone.',

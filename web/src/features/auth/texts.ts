@@ -30,6 +30,10 @@ export const authTexts = {
   newUserPasswordLabel: 'Your generated password',
   newUserAdvice: 'verify your email before log in',
   newUserClose: 'Got it',
+  newUserCopy: 'Copy password',
+  newUserCopied: 'Copied',
+  newUserCopiedHint: 'Copied. Keep it somewhere safe, or choose your own after you log in.',
+  newUserCopyFailed: 'Copying did not work here: select the password and copy it.',
   resubscribed: 'New Subscription Added to your account',
   resendConfirmation: 'Resend the confirmation e-mail',
   confirmationResent: (email: string) => `We sent a new confirmation link to ${email}. Open it, then log in.`,
@@ -40,4 +44,5 @@ export const authTexts = {
   differentAccount: 'Use a different account',
   sessionEnded:
     'You were signed out because your session ended on another device (a password change or a sign-out everywhere). Please log in again.',
+  sessionExpired: 'Your session has expired. Please sign in again.',
 } as const;

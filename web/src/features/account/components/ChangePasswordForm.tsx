@@ -11,7 +11,12 @@ import { z } from 'zod';
 import { PasswordInput } from '@/components/ui/PasswordInput';
 import { PASSWORD_RULES } from '@/lib/auth';
 import { firstErrorMessage } from '@/lib/forms';
-import { ownPasswordOffered, withdrawOwnPasswordOffer } from '@/lib/own-password';
+import {
+  askForOwnPasswordLater,
+  ownPasswordChosen,
+  ownPasswordOffered,
+  withdrawOwnPasswordOffer,
+} from '@/lib/own-password';
 import { toastError } from '@/lib/toast';
 import { useChangePassword } from '../api/change-password';
 import { accountTexts } from '../texts';
@@ -41,8 +46,8 @@ export function ChangePasswordForm() {
       change.mutate(values.password, {
         onSuccess: () => {
           form.reset();
-          withdrawOwnPasswordOffer();
           setOffered(false);
+          void ownPasswordChosen();
         },
       }),
     (invalid) => toastError(firstErrorMessage(invalid) ?? t.fillFields),
@@ -54,7 +59,13 @@ export function ChangePasswordForm() {
       {offered && (
         <Alert variant="info" data-testid="own-password-offer">
           <p className="mb-2">{t.ownPasswordOffer}</p>
-          <Link to="/user-dashboard" onClick={withdrawOwnPasswordOffer}>
+          <Link
+            to="/user-dashboard"
+            onClick={() => {
+              withdrawOwnPasswordOffer();
+              askForOwnPasswordLater();
+            }}
+          >
             {t.ownPasswordLater}
           </Link>
         </Alert>

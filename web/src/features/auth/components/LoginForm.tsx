@@ -8,8 +8,8 @@ import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { FormField } from '@/components/ui/FormField';
 import { PasswordInput } from '@/components/ui/PasswordInput';
-import { OWN_PASSWORD_PATH, offerOwnPassword } from '@/lib/own-password';
-import { sessionEndedElsewhere } from '@/lib/session-expiry';
+import { OWN_PASSWORD_PATH, markOwnPasswordOwed, offerOwnPassword } from '@/lib/own-password';
+import { clearSessionEndedNotice, useSessionEndReason } from '@/lib/session-expiry';
 import { QUICK_TOAST, toastError } from '@/lib/toast';
 import { useResendConfirmation, useSignIn, type SignInOutcome } from '../api/sign-in';
 import { authTexts } from '../texts';
@@ -36,7 +36,7 @@ export function LoginForm() {
   }));
   const [showNewUser, setShowNewUser] = useState(Boolean(fromStripe.email && fromStripe.password));
   const [showResubscribed, setShowResubscribed] = useState(searchParams.get('resubscribed') === 'true');
-  const [sessionEnded, setSessionEnded] = useState(sessionEndedElsewhere);
+  const sessionEnded = useSessionEndReason();
   const signIn = useSignIn();
   const resend = useResendConfirmation();
   const [failure, setFailure] = useState<Extract<SignInOutcome, { ok: false }> & { email: string }>();
@@ -59,7 +59,8 @@ export function LoginForm() {
     (values) => {
       setFailure(undefined);
       resend.reset();
-      if (fromStripe.password && values.password === fromStripe.password) {
+      const generated = Boolean(fromStripe.password) && values.password === fromStripe.password;
+      if (generated) {
         // Signing in with the generated password: offer to choose one's own next.
         offerOwnPassword();
         setSearchParams({ returnUrl: OWN_PASSWORD_PATH }, { replace: true });
@@ -67,6 +68,8 @@ export function LoginForm() {
       signIn.mutate(values, {
         onSuccess: (outcome) => {
           if (!outcome.ok) setFailure({ ...outcome, email: values.email.trim() });
+          // Asked again on later visits until the member chose a password of their own.
+          else if (generated) void markOwnPasswordOwed();
         },
       });
     },
@@ -84,8 +87,8 @@ export function LoginForm() {
         </Alert>
       )}
       {sessionEnded && (
-        <Alert variant="warning" dismissible onClose={() => setSessionEnded(false)}>
-          {authTexts.sessionEnded}
+        <Alert variant="warning" dismissible onClose={clearSessionEndedNotice}>
+          {sessionEnded === 'revoked' ? authTexts.sessionEnded : authTexts.sessionExpired}
         </Alert>
       )}
       {failure && (

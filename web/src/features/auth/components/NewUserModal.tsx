@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { authTexts } from '../texts';
@@ -10,6 +11,15 @@ interface NewUserModalProps {
 
 /** Shown after the first checkout created the account with a generated password. */
 export function NewUserModal({ show, password, onClose }: NewUserModalProps) {
+  const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
+
+  const copyPassword = () => {
+    navigator.clipboard.writeText(password).then(
+      () => setCopy('copied'),
+      () => setCopy('failed'),
+    );
+  };
+
   return (
     <Modal show={show} onHide={onClose} centered aria-labelledby="new-user-title">
       <Modal.Header closeButton>
@@ -17,8 +27,17 @@ export function NewUserModal({ show, password, onClose }: NewUserModalProps) {
       </Modal.Header>
       <Modal.Body>
         <p className="mb-1">{authTexts.newUserPasswordLabel}:</p>
-        <p className="fs-5 fw-bold font-monospace user-select-all" data-testid="generated-password">
-          {password}
+        <div className="d-flex flex-wrap align-items-center gap-2 mb-3">
+          <p className="fs-5 fw-bold font-monospace user-select-all text-break mb-0" data-testid="generated-password">
+            {password}
+          </p>
+          <Button variant="outline-primary" size="sm" onClick={copyPassword}>
+            {copy === 'copied' ? authTexts.newUserCopied : authTexts.newUserCopy}
+          </Button>
+        </div>
+        <p className="small mb-2" role="status">
+          {copy === 'copied' && authTexts.newUserCopiedHint}
+          {copy === 'failed' && authTexts.newUserCopyFailed}
         </p>
         <p className="mb-0">Please {authTexts.newUserAdvice}.</p>
       </Modal.Body>

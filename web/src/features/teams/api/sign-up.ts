@@ -21,7 +21,8 @@ export function useSignUp() {
       const { data, error } = await authClient.signUp({
         email: email.trim(),
         password,
-        options: { data: splitName(name), emailRedirectTo: redirectTo },
+        // own_password: the member chose this password, so the confirmation link asks for none.
+        options: { data: { ...splitName(name), own_password: true }, emailRedirectTo: redirectTo },
       });
       if (error) throw inProductWords(error);
       return data;

@@ -5,8 +5,11 @@ import type { VisionAnswers } from '../steps';
 import { visionKeys } from './keys';
 import { toastSaveError } from './save-error';
 
-export async function saveVision(answers: VisionAnswers): Promise<AthleticVision> {
-  return unwrap(await api.POST('/userinput/athleticvision', { body: answers }));
+/** Saves the vision with the Idempotency-Key of its draft: a repeat stores nothing new. */
+export async function saveVision({ answers, key }: { answers: VisionAnswers; key: string }): Promise<AthleticVision> {
+  return unwrap(
+    await api.POST('/userinput/athleticvision', { body: answers, params: { header: { 'Idempotency-Key': key } } }),
+  );
 }
 
 /** Saves all nine answers at once (the entry form). */

@@ -1,3 +1,4 @@
+import { useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 import Form from 'react-bootstrap/Form';
@@ -42,18 +43,32 @@ function EditForm({ saved }: { saved: AthleticVision }) {
   const navigate = useNavigate();
   const answers = Object.fromEntries(answerKeys.map((key) => [key, saved[key]])) as VisionAnswers;
   const form = useForm<EditValues>({ defaultValues: { ...answers, checks: t.checks.map(() => false) } });
+  // One key for this draft: a second click, or a retry after a lost answer, saves it once.
+  const [draftKey] = useState(() => crypto.randomUUID());
+  // Set in the click itself: a double click comes before the disabled button renders.
+  const sending = useRef(false);
 
-  const onSubmit = nativeSubmit(() => {
+  const send = () => {
+    if (sending.current) return;
+    sending.current = true;
     const values = form.getValues();
     const body = Object.fromEntries(answerKeys.map((key) => [key, values[key]])) as VisionAnswers;
-    save.mutate(body, { onSuccess: () => navigate(REVIEW_PATH) });
-  });
+    save.mutate(
+      { answers: body, key: draftKey },
+      {
+        onSuccess: () => navigate(REVIEW_PATH),
+        onSettled: () => {
+          sending.current = false;
+        },
+      },
+    );
+  };
 
   return (
     <Container className="py-4 py-md-5 vision-step">
       <h1 className="mb-2">{t.editTitle}</h1>
       <p className="lead mb-4">{t.editLead}</p>
-      <Form onSubmit={onSubmit} aria-label={t.editTitle}>
+      <Form onSubmit={(event) => nativeSubmit(send)(event)} aria-label={t.editTitle}>
         <fieldset disabled={save.isPending}>
           {visionSteps.map((step) => (
             <Form.Group key={step.order} className="mb-4" controlId={`vision-edit-${step.order}`}>
