@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 
-// The test server's settable clock (`/_dev/clock`). It only ever moves forward: the specs of a
-// run share one server.
+// The test server's settable clock (`/_dev/clock`). The specs of a run share one server, so a
+// spec moves it forward, or puts it back after its test; never assume it reads the machine's time.
 
 /** The server's clock now. */
 export async function serverNow(request: APIRequestContext): Promise<Date> {
@@ -10,7 +10,7 @@ export async function serverNow(request: APIRequestContext): Promise<Date> {
   return new Date(((await answer.json()) as { now: string }).now);
 }
 
-/** Moves the server's clock `seconds` ahead. */
+/** Moves the server's clock `seconds` ahead (back, when negative). */
 export async function advanceClock(request: APIRequestContext, seconds: number) {
   const answer = await request.post('/_dev/clock', { data: { advanceSeconds: seconds } });
   expect(answer.ok()).toBe(true);

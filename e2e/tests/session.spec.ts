@@ -1,18 +1,13 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { advanceClock } from '../support/dev-clock';
 import { expect, signIn, submitLogin, test } from '../support/fixtures';
 
 const HOUR = 60 * 60;
 
-/** Moves the server's clock (SWAZ_SETTABLE_CLOCK) by `seconds`. */
-async function moveServerClock(request: APIRequestContext, seconds: number) {
-  const moved = await request.post('/_dev/clock', { data: { advanceSeconds: seconds } });
-  expect(moved.ok()).toBe(true);
-}
-
 /** How far a test moved the server's clock, which the whole run shares: moved back after it. */
 let serverClockMoved = 0;
 test.afterEach(async ({ request }) => {
-  if (serverClockMoved) await moveServerClock(request, -serverClockMoved);
+  if (serverClockMoved) await advanceClock(request, -serverClockMoved);
   serverClockMoved = 0;
 });
 
@@ -65,7 +60,7 @@ test('a browser clock hours behind the server keeps the member signed in when th
   });
 
   // Two hours on, the server finds the access token expired; this browser's clock says it is not.
-  await moveServerClock(request, 2 * HOUR);
+  await advanceClock(request, 2 * HOUR);
   serverClockMoved = 2 * HOUR;
   await openDailyLogs(page);
   expect(refused.some((url) => url.includes('/_api/v1/'))).toBe(true);

@@ -1,16 +1,11 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { advanceClock } from '../support/dev-clock';
 import { accessToken, expect, signIn, test } from '../support/fixtures';
 import { createUser } from '../support/users';
 
 const answers = Object.fromEntries(
   Array.from({ length: 9 }, (_, index) => [`q${index + 1}`, `Sam answers question ${index + 1} in the third person.`]),
 );
-
-/** Moves the server's clock (SWAZ_SETTABLE_CLOCK) by `seconds`. */
-async function moveServerClock(request: APIRequestContext, seconds: number) {
-  const moved = await request.post('/_dev/clock', { data: { advanceSeconds: seconds } });
-  expect(moved.ok()).toBe(true);
-}
 
 /** The saved vision's last change, as the server answers it. */
 async function updatedAt(page: Page): Promise<string> {
@@ -48,7 +43,7 @@ async function openEntryForm(page: Page) {
   });
   expect(saved.ok()).toBe(true);
   // Edits within an hour refine the latest version: two hours on, a save keeps a new one.
-  await moveServerClock(page.request, 2 * 60 * 60);
+  await advanceClock(page.request, 2 * 60 * 60);
   clockMoved = true;
 
   await signIn(page, member);
@@ -61,7 +56,7 @@ async function openEntryForm(page: Page) {
 }
 
 test.afterEach(async ({ request }) => {
-  if (clockMoved) await moveServerClock(request, -2 * 60 * 60);
+  if (clockMoved) await advanceClock(request, -2 * 60 * 60);
   clockMoved = false;
 });
 
