@@ -187,3 +187,28 @@ test('without a saved vision the play and review screens start the questionnaire
   await page.goto('/athletic-vision-review');
   await expect(page).toHaveURL(/\/athletic-vision-define-life-purpose$/);
 });
+
+test('editing all answers from the review saves and goes back to the review', async ({ page }) => {
+  const member = createUser('Casey', { paid: true });
+  await signIn(page, member);
+  const token = await accessToken(page);
+  const body = Object.fromEntries(answers.map((answer, index) => [`q${index + 1}`, answer]));
+  const saved = await page.request.post('/_api/v1/userinput/athleticvision', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: body,
+  });
+  expect(saved.ok()).toBe(true);
+
+  // Arriving from the review, the saved vision is already in the app's cache.
+  await page.goto('/athletic-vision-review');
+  await page.getByRole('link', { name: 'Edit all answers' }).click();
+  await expect(page).toHaveURL(/\/athletic-vision-edit$/);
+  await page.getByLabel('Perfect Day').fill('Casey rests well and trains with joy.');
+  await page.getByLabel('My Athletic Vision is written in the third person.').check();
+  await page.getByLabel('My Athletic Vision is written in either the future or present tense.').check();
+  await page.getByLabel(/uses improvement based adverbs/).check();
+  await page.getByRole('button', { name: 'SAVE' }).click();
+
+  await expect(page).toHaveURL(/\/athletic-vision-review$/);
+  await expect(page.getByText('Casey rests well and trains with joy.', { exact: true })).toBeVisible();
+});

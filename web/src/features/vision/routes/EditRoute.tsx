@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 import Form from 'react-bootstrap/Form';
@@ -18,8 +19,13 @@ import { visionSteps, visionTexts as t } from '../texts';
  */
 export function EditRoute() {
   const vision = useSavedVision();
-  // The form copies what it loads, so it waits for a refetch the mount started.
-  if (vision.settling || (vision.isFetching && !vision.isFetchedAfterMount)) return <Spinner />;
+  const [shown, setShown] = useState(false);
+  // The form copies what it loads, so it waits for a refetch the mount started. Once shown it
+  // stays: the refetch a save starts must not unmount it, or its ticks and the move to the
+  // review after the save are lost.
+  const waiting = vision.settling || (vision.isFetching && !vision.isFetchedAfterMount);
+  if (!shown && !waiting && vision.data) setShown(true);
+  if (waiting && !shown) return <Spinner />;
   if (vision.isError) {
     return (
       <Container className="py-5">
