@@ -19,6 +19,7 @@ export const visionTexts = {
   examplesHeading: 'Examples',
   answerLabel: 'Your answer',
   back: 'Back',
+  leaveUnsaved: 'Your text is not saved yet. Leave this page? It stays on this device as a draft until you save.',
   next: 'Save and continue',
   saveRevision: 'Save and review',
   saving: 'Saving...',
