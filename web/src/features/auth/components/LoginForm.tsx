@@ -10,7 +10,6 @@ import { FormField } from '@/components/ui/FormField';
 import { PasswordInput } from '@/components/ui/PasswordInput';
 import { OWN_PASSWORD_PATH, offerOwnPassword } from '@/lib/own-password';
 import { sessionEndedElsewhere } from '@/lib/session-expiry';
-import { QUICK_TOAST, toastError } from '@/lib/toast';
 import { useResendConfirmation, useSignIn, type SignInOutcome } from '../api/sign-in';
 import { authTexts } from '../texts';
 import { AuthCard } from './AuthCard';
@@ -72,7 +71,6 @@ export function LoginForm() {
     },
     () => {
       setFailure({ ok: false, message: authTexts.fillFields, unconfirmed: false, email: '' });
-      toastError(authTexts.fillFields, QUICK_TOAST);
     },
   );
 
