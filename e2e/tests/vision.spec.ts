@@ -62,7 +62,9 @@ test('a paid member writes, reviews, revises and plays the vision, then breathes
   }
 
   await expect(page).toHaveURL(/\/athletic-vision-completion$/);
-  await expect(page.getByText('Congratulations, Jordan!')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Congratulations, Jordan!' })).toBeVisible();
+  // Said once, not a bare 'Congratulations' and then again with the name.
+  await expect(page.getByRole('main').getByText(/Congratulations/)).toHaveCount(1);
   await page.getByRole('link', { name: 'READ ME MY ATHLETIC VISION' }).click();
 
   await expect(page).toHaveURL(/\/athletic-vision-review$/);
