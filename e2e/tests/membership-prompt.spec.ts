@@ -25,6 +25,8 @@ test('without a membership the wizards say before the start that saving needs on
     const note = page.getByRole('main').getByTestId('saving-needs-membership');
     await expect(note).toContainText('Saving needs an active SWAZ membership.');
     await expect(note.getByRole('link', { name: 'Renew membership' })).toHaveAttribute('href', '/choose-a-plan');
+    // Said once: the general renew prompt steps aside here.
+    await expect(page.getByTestId('renew-prompt')).toHaveCount(0);
   }
 });
 
