@@ -29,25 +29,27 @@ async function seriousViolations(page: Page) {
     .map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
 }
 
-for (const width of [375, 1280]) {
-  test.describe(`at ${width} px`, () => {
-    test.use({ viewport: { width, height: 900 } });
+for (const colorScheme of ['light', 'dark'] as const) {
+  for (const width of [375, 1280]) {
+    test.describe(`at ${width} px in ${colorScheme} mode`, () => {
+      test.use({ viewport: { width, height: 900 }, colorScheme });
 
-    for (const { path, ready } of PAGES) {
-      test(`${path} has no serious or critical accessibility violation`, async ({ page }) => {
-        await page.goto(path);
-        await ready(page);
+      for (const { path, ready } of PAGES) {
+        test(`${path} has no serious or critical accessibility violation`, async ({ page }) => {
+          await page.goto(path);
+          await ready(page);
+          expect(await seriousViolations(page)).toEqual([]);
+        });
+      }
+
+      test('/meditations (members) has no serious or critical accessibility violation', async ({ page, user }) => {
+        await signIn(page, user);
+        await page.goto('/meditations');
+        await expect(page.getByRole('heading', { name: 'Meditations' })).toBeVisible();
         expect(await seriousViolations(page)).toEqual([]);
       });
-    }
-
-    test('/meditations (members) has no serious or critical accessibility violation', async ({ page, user }) => {
-      await signIn(page, user);
-      await page.goto('/meditations');
-      await expect(page.getByRole('heading', { name: 'Meditations' })).toBeVisible();
-      expect(await seriousViolations(page)).toEqual([]);
     });
-  });
+  }
 }
 
 for (const colorScheme of ['light', 'dark'] as const) {

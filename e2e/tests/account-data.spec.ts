@@ -29,6 +29,6 @@ test('deleting the account needs the typed confirmation and then the login is re
 
   await page.goto('/auth/login');
   await submitLogin(page, user.email, user.password);
-  await expect(toast(page, 'Invalid login credentials')).toBeVisible();
+  await expect(page.getByTestId('login-error')).toHaveText('Invalid login credentials');
   await expect(page).not.toHaveURL(/\/user-dashboard$/);
 });

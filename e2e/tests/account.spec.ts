@@ -91,3 +91,17 @@ test('a new e-mail is confirmed from the new address and the current one before 
   await expect(page.getByLabel('Email', { exact: true })).toHaveValue(newEmail);
   await expect(page.getByTestId('pending-email')).toHaveCount(0);
 });
+
+test('after saving a new first name the dashboard greets the new name at once', async ({ page, user }) => {
+  await signIn(page, user);
+  await expect(page.getByRole('heading', { level: 1, name: new RegExp(`, ${user.firstName}$`) })).toBeVisible();
+  const header = page.getByRole('banner');
+  await header.getByRole('link', { name: 'Account' }).click();
+  await page.getByLabel('First name').fill('Quinn');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(toast(page, 'Profile updated successfully')).toBeVisible();
+
+  // Back in the app, without a reload.
+  await header.getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /, Quinn$/ })).toBeVisible();
+});

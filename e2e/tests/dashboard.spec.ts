@@ -111,10 +111,32 @@ test('after two days of practice the dashboard shows the streak, the checklist, 
   await expect(page.getByRole('link', { name: 'Write your Athletic Vision' })).toBeVisible();
 });
 
+test('with all three of today done the streak says today counts instead of asking to practise', async ({
+  page,
+  request,
+}) => {
+  const member = createUser('Morgan', { paid: true });
+  const token = await apiToken(request, member);
+  await practise(request, token, 1);
+  const listened = await request.post('/_api/v1/practice/events', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { kind: 'vision_listened' },
+  });
+  expect(listened.ok()).toBe(true);
+
+  await signIn(page, member);
+  await expect(page.getByText('Listen to your Athletic Vision')).toBeVisible();
+  await expect(page.getByText('3 of 3 done')).toBeVisible();
+  await expect(page.getByText('All three done today: today counts. See you tomorrow.')).toBeVisible();
+  await expect(page.getByText(/Keep it going/)).toHaveCount(0);
+  // Practised before: a returning member.
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Morgan' })).toBeVisible();
+});
+
 test('a new member without a vision is asked to write one first', async ({ page }) => {
   const member = createUser('Casey', { paid: true });
   await signIn(page, member);
-  await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Casey' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Casey' })).toBeVisible();
   const write = page.getByRole('link', { name: 'Write your Athletic Vision' });
   await expect(write).toHaveAttribute('href', '/athletic-vision-welcome');
   await expect(page.getByTestId('streak')).toHaveText('0-day streak');
@@ -127,7 +149,7 @@ test('a new member without a vision is asked to write one first', async ({ page 
 test('a member without a membership still sees the dashboard', async ({ page }) => {
   const member = createUser('Riley');
   await signIn(page, member);
-  await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Riley' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Riley' })).toBeVisible();
   await expect(page.getByTestId('daily-flow')).toBeVisible();
   await expect(page.getByRole('img', { name: /Practice calendar/ })).toBeVisible();
 });

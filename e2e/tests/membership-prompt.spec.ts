@@ -17,3 +17,22 @@ test('a paid member sees no renew prompt', async ({ page }) => {
   await expect(page.getByLabel('First name')).toHaveValue('Paige');
   await expect(page.getByTestId('renew-prompt')).toHaveCount(0);
 });
+
+test('without a membership the wizards say before the start that saving needs one', async ({ page, user }) => {
+  await signIn(page, user);
+  for (const path of ['/daily-action-welcome', '/weekly-map-welcome', '/athletic-vision-welcome']) {
+    await page.goto(path);
+    const note = page.getByRole('main').getByTestId('saving-needs-membership');
+    await expect(note).toContainText('Saving needs an active SWAZ membership.');
+    await expect(note.getByRole('link', { name: 'Renew membership' })).toHaveAttribute('href', '/choose-a-plan');
+    // Said once: the general renew prompt steps aside here.
+    await expect(page.getByTestId('renew-prompt')).toHaveCount(0);
+  }
+});
+
+test('a paid member is not told about membership on the wizards', async ({ page }) => {
+  await signIn(page, createUser('Paige', { paid: true }));
+  await page.goto('/daily-action-welcome');
+  await expect(page.getByRole('button', { name: 'Start' })).toBeVisible();
+  await expect(page.getByTestId('saving-needs-membership')).toHaveCount(0);
+});

@@ -34,6 +34,22 @@ test.describe('on a 375 px phone', () => {
     await expect(menu.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
   });
 
+  test('the member menu leads to planning and the meditations', async ({ page, user }) => {
+    await signIn(page, user);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await menu.getByRole('link', { name: 'Meditations' }).click();
+    await expect(page).toHaveURL(/\/meditations$/);
+    await expect(menu).toBeHidden();
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const planning = menu.getByRole('link', { name: 'Planning' });
+    await expect(planning).toBeInViewport({ ratio: 1 });
+    await planning.click();
+    await expect(page).toHaveURL(/\/planning$/);
+    await expect(page.getByText('Planning my:')).toBeVisible();
+  });
+
   test('every account tab is whole on the screen', async ({ page, user }) => {
     await signIn(page, user);
     await page.goto('/account');
@@ -59,6 +75,8 @@ test('the header hides the section the member is in', async ({ page, user }) => 
   await expect(page).toHaveURL(/\/account$/);
   await expect(header.getByRole('link', { name: 'Account' })).toHaveCount(0);
   await expect(header.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Planning' })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Meditations' })).toBeVisible();
 });
 
 test('the home page offers JOIN NOW at least three times', async ({ page }) => {

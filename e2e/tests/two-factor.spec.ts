@@ -102,7 +102,7 @@ test('a member turns on two-factor sign-in, logs in with a code, and turns it of
   await page.getByLabel('6-digit code').fill(totp(secret, (await currentStep(page)) + 1));
   await page.getByRole('button', { name: 'Verify' }).click();
   await expect(page).toHaveURL(/\/user-dashboard$/);
-  await expect(page.getByRole('heading', { level: 1, name: `Welcome back, ${user.firstName}` })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: `Welcome, ${user.firstName}` })).toBeVisible();
 
   await page.goto('/account/change-password');
   const section = twoFactorSection(page);

@@ -62,7 +62,9 @@ test('a paid member writes, reviews, revises and plays the vision, then breathes
   }
 
   await expect(page).toHaveURL(/\/athletic-vision-completion$/);
-  await expect(page.getByText('Congratulations, Jordan!')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Congratulations, Jordan!' })).toBeVisible();
+  // Said once, not a bare 'Congratulations' and then again with the name.
+  await expect(page.getByRole('main').getByText(/Congratulations/)).toHaveCount(1);
   await page.getByRole('link', { name: 'READ ME MY ATHLETIC VISION' }).click();
 
   await expect(page).toHaveURL(/\/athletic-vision-review$/);
@@ -186,4 +188,114 @@ test('without a saved vision the play and review screens start the questionnaire
   await expect(page).toHaveURL(/\/athletic-vision-define-life-purpose$/);
   await page.goto('/athletic-vision-review');
   await expect(page).toHaveURL(/\/athletic-vision-define-life-purpose$/);
+});
+
+test('editing all answers from the review saves and goes back to the review', async ({ page }) => {
+  const member = createUser('Casey', { paid: true });
+  await signIn(page, member);
+  const token = await accessToken(page);
+  const body = Object.fromEntries(answers.map((answer, index) => [`q${index + 1}`, answer]));
+  const saved = await page.request.post('/_api/v1/userinput/athleticvision', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: body,
+  });
+  expect(saved.ok()).toBe(true);
+
+  // Arriving from the review, the saved vision is already in the app's cache.
+  await page.goto('/athletic-vision-review');
+  await page.getByRole('link', { name: 'Edit all answers' }).click();
+  await expect(page).toHaveURL(/\/athletic-vision-edit$/);
+  await page.getByLabel('Perfect Day').fill('Casey rests well and trains with joy.');
+  await page.getByLabel('My Athletic Vision is written in the third person.').check();
+  await page.getByLabel('My Athletic Vision is written in either the future or present tense.').check();
+  await page.getByLabel(/uses improvement based adverbs/).check();
+  await page.getByRole('button', { name: 'SAVE' }).click();
+
+  await expect(page).toHaveURL(/\/athletic-vision-review$/);
+  await expect(page.getByText('Casey rests well and trains with joy.', { exact: true })).toBeVisible();
+});
+
+test('typed answers survive a reload and Back, leaving asks first, and the boxes grow', async ({ page }) => {
+  const member = createUser('Sam', { paid: true });
+  await signIn(page, member);
+  await page.goto('/athletic-vision-define-purpose-in-5');
+  const textarea = page.getByLabel('Your answer');
+  const emptyHeight = await textarea.evaluate((el) => el.getBoundingClientRect().height);
+  const long = Array.from({ length: 14 }, (_, i) => `Line ${i + 1}: Sam trains with joy and purpose.`).join('\n');
+  await textarea.fill(long);
+  // The box grows with the text instead of scrolling inside.
+  expect(await textarea.evaluate((el) => el.getBoundingClientRect().height)).toBeGreaterThan(emptyHeight + 100);
+  expect(await textarea.evaluate((el) => el.scrollHeight <= el.clientHeight + 1)).toBe(true);
+
+  // Back inside the app asks; staying keeps the text.
+  const asked: string[] = [];
+  page.once('dialog', (dialog) => {
+    asked.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.getByRole('link', { name: 'Back' }).click();
+  await expect.poll(() => asked.length).toBe(1);
+  expect(asked[0]).toContain('not saved yet');
+  await expect(page).toHaveURL(/\/athletic-vision-define-purpose-in-5$/);
+
+  // Closing the tab asks too (beforeunload).
+  page.once('dialog', (dialog) => {
+    asked.push(dialog.type());
+    void dialog.accept();
+  });
+  await page.reload();
+  expect(asked[1]).toBe('beforeunload');
+  await expect(page.getByLabel('Your answer')).toHaveValue(long);
+
+  // Leaving anyway: the text is still there on return.
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('link', { name: 'Back' }).click();
+  await expect(page).toHaveURL(/\/athletic-vision-define-life-purpose$/);
+  await page.goto('/athletic-vision-define-purpose-in-5');
+  await expect(page.getByLabel('Your answer')).toHaveValue(long);
+
+  // Saved, the draft is gone: nothing asks, nothing is kept on the device.
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(page).toHaveURL(/\/athletic-vision-dream-accomplishment$/);
+  expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('swaz.vision.draft.')))).toEqual(
+    [],
+  );
+
+  // A draft typed but not saved is forgotten on sign-out.
+  await page.getByLabel('Your answer').fill('Sam wins the league.');
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('swaz.vision.draft.'))))
+    .toEqual([]);
+});
+
+test('the entry form keeps typed answers across a reload until they are saved', async ({ page }) => {
+  const member = createUser('Avery', { paid: true });
+  await signIn(page, member);
+  const token = await accessToken(page);
+  const body = Object.fromEntries(answers.map((answer, index) => [`q${index + 1}`, answer]));
+  const saved = await page.request.post('/_api/v1/userinput/athleticvision', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: body,
+  });
+  expect(saved.ok()).toBe(true);
+
+  await page.goto('/athletic-vision-edit');
+  await page.getByLabel('Perfect Day').fill('Avery sleeps early and wakes ready.');
+  page.on('dialog', (dialog) => void dialog.accept());
+  await page.reload();
+  await expect(page.getByLabel('Perfect Day')).toHaveValue('Avery sleeps early and wakes ready.');
+  await expect(page.getByLabel('Identity', { exact: true })).toHaveValue(answers[6]);
+
+  await page.getByLabel('My Athletic Vision is written in the third person.').check();
+  await page.getByLabel('My Athletic Vision is written in either the future or present tense.').check();
+  await page.getByLabel(/uses improvement based adverbs/).check();
+  await page.getByRole('button', { name: 'SAVE' }).click();
+  await expect(page).toHaveURL(/\/athletic-vision-review$/);
+  await expect(page.getByText('Avery sleeps early and wakes ready.', { exact: true })).toBeVisible();
+  expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('swaz.vision.draft.')))).toEqual(
+    [],
+  );
 });

@@ -33,6 +33,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         }
         // The planning code loads with its screens; fetched here only to forget a draft.
         void import('@/features/planning/store').then((store) => store.clearPlanningDrafts());
+        void import('@/features/vision/drafts').then((drafts) => drafts.clearVisionDrafts());
         // Nor the next person get this athlete's reminders (and their Done buttons) on this device.
         void import('@/features/account/push-device').then((push) => push.forgetThisDevice());
       }

@@ -12,8 +12,12 @@ import { OWN_PASSWORD_PATH, ownPasswordOwed } from '@/lib/own-password';
 // The service worker's registration and its "New version" prompt load after the first page.
 const UpdatePrompt = lazy(() => import('@/components/ui/UpdatePrompt'));
 
-/** Screens where the renew prompt would be in the way of renewing or signing in. */
-const NO_RENEW_PROMPT = /^\/(choose-a-plan|_checkout|swaz-subscription|auth\/|teams\/invite\/|env$)/;
+/**
+ * Screens where the renew prompt would be in the way of renewing or signing in, and the
+ * wizards' start screens, which say it in their own words (SavingNeedsMembership).
+ */
+const NO_RENEW_PROMPT =
+  /^\/(choose-a-plan|_checkout|swaz-subscription|auth\/|teams\/invite\/|env$|(daily-action|weekly-map|athletic-vision)-welcome$)/;
 
 /** Screens without the chat widget (SPEC §2). */
 const CHAT_HIDDEN_ON = ['/athletic-vision', '/weekly-map-create', '/daily-action-create'];

@@ -58,6 +58,21 @@ export const linkTypeAtStart: string | null = (() => {
 })();
 
 /**
+ * The error an e-mailed link came back with (a used or expired link), as the identity service
+ * puts it in the address: `error_description` in the hash (implicit flow) or the query (PKCE).
+ * Read once at start-up, before auth-js handles the address.
+ */
+export const emailLinkError: string | null = readEmailLinkError(window.location);
+
+function readEmailLinkError({ hash, search }: Pick<Location, 'hash' | 'search'>): string | null {
+  for (const part of [hash.replace(/^#/, ''), search.replace(/^\?/, '')]) {
+    const description = new URLSearchParams(part).get('error_description');
+    if (description) return description;
+  }
+  return null;
+}
+
+/**
  * The one identity client of the app, pointed at the server's GoTrue-compatible
  * /auth/v1. Implicit flow, so the e-mailed recovery link (tokens in the hash)
  * signs the user in and fires PASSWORD_RECOVERY.

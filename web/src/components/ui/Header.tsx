@@ -13,7 +13,9 @@ const NAV_HIDDEN_ON = ['/weekly-map-create', '/daily-action-create', '/athletic-
 
 const MEMBER_LINKS = [
   { label: 'Dashboard', to: '/user-dashboard' },
+  { label: 'Planning', to: '/planning' },
   { label: 'Daily Logs', to: '/daily-logs' },
+  { label: 'Meditations', to: '/meditations' },
   { label: 'Inspiration', to: '/inspiration' },
   { label: 'Account', to: '/account' },
 ];

@@ -1,7 +1,11 @@
 /** Copy of the dashboard (SPEC §2 user-dashboard, DESIGN §5). */
 export const dashboardTexts = {
   title: 'Dashboard',
-  greeting: (name: string) => (name.trim() ? `Welcome back, ${name.trim()}` : 'Welcome back'),
+  /** 'Welcome back' only for a member who has been here before (see `isNewMember`). */
+  greeting: (name: string, returning: boolean) => {
+    const hello = returning ? 'Welcome back' : 'Welcome';
+    return name.trim() ? `${hello}, ${name.trim()}` : hello;
+  },
   lead: 'Ten minutes a day. Small steps, every day, add up to the athlete you are becoming.',
   loading: 'Loading your dashboard...',
   loadFailed: 'Your dashboard could not be loaded.',
@@ -54,6 +58,8 @@ export const dashboardTexts = {
     heading: 'Streak',
     days: (n: number) => `${n}-day streak`,
     keepGoing: 'Keep it going: practise today to add another day.',
+    /** All three of today's practices are done: today already counts. */
+    doneToday: 'All three done today: today counts. See you tomorrow.',
     zero: 'Every streak starts with one day. Do one practice today and start yours.',
   },
 

@@ -19,6 +19,8 @@ export const teamTexts = {
     required: 'The value is required',
     tooShort: 'Too short',
     tooLong: 'Too long',
+    /** Shown once the field holds the most the server keeps (the field takes no more). */
+    atLimit: (max: number) => `Keep the team name to ${max} characters or fewer.`,
     readOnlyHint: 'Only a team admin can change the name.',
     saved: 'Team name saved',
     saveFailed: 'The team name could not be saved.',

@@ -19,6 +19,7 @@ export const visionTexts = {
   examplesHeading: 'Examples',
   answerLabel: 'Your answer',
   back: 'Back',
+  leaveUnsaved: 'Your text is not saved yet. Leave this page? It stays on this device as a draft until you save.',
   next: 'Save and continue',
   saveRevision: 'Save and review',
   saving: 'Saving...',
@@ -37,8 +38,8 @@ export const visionTexts = {
   ],
   save: 'SAVE',
 
-  completionTitle: 'Congratulations',
-  completionLead: (name: string) => `Congratulations, ${name}!`,
+  /** Said once, with the name (a bare 'Congratulations' above it repeated it). */
+  completionTitle: (name: string) => `Congratulations, ${name}!`,
   completionBody:
     'You have written your Athletic Vision. That is something most athletes never do. Now let it work for you: hear it, see it and let it grow more and more real every night.',
   readMe: 'READ ME MY ATHLETIC VISION',

@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
 import { authClient, rememberSession } from '@/lib/auth';
-import { QUICK_TOAST, toastError } from '@/lib/toast';
 import { authTexts } from '../texts';
 
 export interface Credentials {
@@ -17,8 +16,8 @@ export type SignInOutcome = { ok: true } | { ok: false; message: string; unconfi
 
 /**
  * Password sign-in. An auth error shows the provider's message, an exception
- * 'Email or Password Incorrect' (SPEC §8), as a toast and as the outcome the
- * form keeps on screen. Success needs no handling here: the SIGNED_IN event
+ * 'Email or Password Incorrect' (SPEC §8), as the outcome the form shows in
+ * its error box (once: no toast besides it). Success needs no handling here: the SIGNED_IN event
  * updates the session and the auth screen redirects.
  */
 export function useSignIn() {
@@ -29,12 +28,10 @@ export function useSignIn() {
       try {
         result = await authClient.signInWithPassword({ email, password });
       } catch {
-        toastError(authTexts.loginFailed, QUICK_TOAST);
         return { ok: false, message: authTexts.loginFailed, unconfirmed: false };
       }
       if (result.error) {
         const message = result.error.message || authTexts.loginFailed;
-        toastError(message, QUICK_TOAST);
         const unconfirmed = result.error.code === EMAIL_NOT_CONFIRMED || message === 'Email not confirmed';
         return { ok: false, message, unconfirmed };
       }

@@ -10,7 +10,6 @@ import { FormField } from '@/components/ui/FormField';
 import { PasswordInput } from '@/components/ui/PasswordInput';
 import { OWN_PASSWORD_PATH, markOwnPasswordOwed, offerOwnPassword } from '@/lib/own-password';
 import { clearSessionEndedNotice, useSessionEndReason } from '@/lib/session-expiry';
-import { QUICK_TOAST, toastError } from '@/lib/toast';
 import { useResendConfirmation, useSignIn, type SignInOutcome } from '../api/sign-in';
 import { authTexts } from '../texts';
 import { AuthCard } from './AuthCard';
@@ -75,7 +74,6 @@ export function LoginForm() {
     },
     () => {
       setFailure({ ok: false, message: authTexts.fillFields, unconfirmed: false, email: '' });
-      toastError(authTexts.fillFields, QUICK_TOAST);
     },
   );
 

@@ -2,10 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import Alert from 'react-bootstrap/Alert';
+import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { PasswordInput } from '@/components/ui/PasswordInput';
-import { PASSWORD_RULES } from '@/lib/auth';
+import { PASSWORD_RULES, emailLinkError } from '@/lib/auth';
+import { useAuth } from '@/lib/auth-context';
 import { firstErrorMessage } from '@/lib/forms';
 import { errorText, toastError, toastSuccess } from '@/lib/toast';
 import { useUpdatePassword } from '../api/update-password';
@@ -23,8 +25,32 @@ const resetSchema = z
   });
 type ResetValues = z.infer<typeof resetSchema>;
 
-/** Sets the new password with the session the recovery link created. */
+/**
+ * Sets the new password with the session the recovery link created. A link that came back
+ * refused (used or expired) leaves no session to set it with: the page says so and offers a
+ * new link instead of a form that would fail.
+ */
 export function ResetPasswordForm() {
+  const { session } = useAuth();
+  if (emailLinkError && !session) return <ResetLinkInvalid />;
+  return <NewPasswordForm />;
+}
+
+function ResetLinkInvalid() {
+  return (
+    <AuthCard title={authTexts.titles.resetPassword}>
+      <Alert variant="warning" role="alert">
+        <p className="fw-semibold mb-1">{authTexts.resetLinkInvalid}</p>
+        <p className="mb-0 small">{authTexts.resetLinkInvalidHint}</p>
+      </Alert>
+      <Link to="/auth/forgot-password" className="btn btn-primary w-100">
+        {authTexts.resetLinkAgain}
+      </Link>
+    </AuthCard>
+  );
+}
+
+function NewPasswordForm() {
   const navigate = useNavigate();
   const update = useUpdatePassword();
   const form = useForm<ResetValues>({

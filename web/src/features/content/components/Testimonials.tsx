@@ -45,7 +45,7 @@ export function Testimonials() {
       <Row xs={1} md={quotes.length} className="g-4">
         {quotes.map((item) => (
           <Col key={item.who}>
-            <figure className="h-100 p-4 bg-white rounded shadow-sm mb-0">
+            <figure className="h-100 p-4 bg-body rounded shadow-sm mb-0">
               <blockquote className="blockquote fs-6">
                 <p>“{item.quote}”</p>
               </blockquote>

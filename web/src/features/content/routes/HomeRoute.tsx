@@ -74,7 +74,7 @@ export function HomeRoute() {
           </Container>
         </section>
 
-        <section className="py-5 bg-light" aria-labelledby="people-say">
+        <section className="py-5 bg-body-tertiary" aria-labelledby="people-say">
           <Container>
             <h2 id="people-say" className="text-center mb-4">
               {t.testimonialsTitle}

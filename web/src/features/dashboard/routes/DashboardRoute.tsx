@@ -5,6 +5,7 @@ import { InstallCard } from '@/components/ui/InstallCard';
 import { Spinner } from '@/components/ui/Spinner';
 import { useOnline } from '@/lib/phone/online';
 import { useDashboard } from '../api/get-dashboard';
+import { isNewMember } from '../first-visit';
 import { CheckinCard } from '../components/CheckinCard';
 import { DailyFlow } from '../components/DailyFlow';
 import { Heatmap } from '../components/Heatmap';
@@ -39,7 +40,7 @@ export function DashboardRoute() {
   return (
     <Container className="py-4 py-md-5 dashboard">
       <header className="mb-4">
-        <h1 className="mb-1">{t.greeting(data.firstName)}</h1>
+        <h1 className="mb-1">{t.greeting(data.firstName, !isNewMember(data))}</h1>
         <p className="lead text-body-secondary mb-0">{t.lead}</p>
       </header>
       {!online && (
@@ -55,7 +56,12 @@ export function DashboardRoute() {
           <DailyFlow checklist={data.checklist} />
         </div>
         <div className="col-lg-4">
-          <Streak days={data.streakDays} />
+          <Streak
+            days={data.streakDays}
+            allDoneToday={
+              data.checklist.visionListened && data.checklist.breathingDone && data.checklist.dailyActionSaved
+            }
+          />
         </div>
       </div>
       <div className="mb-4">

@@ -1,6 +1,7 @@
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 import { useNavigate } from 'react-router';
+import { SavingNeedsMembership } from '@/components/ui/SavingNeedsMembership';
 import { useFirstName } from '@/lib/queries/first-name';
 import { useRecentObjectives } from '../api/get-recent-objectives';
 import { ObjectivesList } from '../components/ObjectivesList';
@@ -28,6 +29,7 @@ export function DailyWelcomeRoute() {
         <p className="text-uppercase text-muted fw-semibold small mb-2">{t.dailyActionTitle}</p>
         <h1 className="h2 mb-2">{t.dailyWelcomeGreeting(name)}</h1>
         <p className="lead mb-4">{t.dailyWelcomeLead}</p>
+        <SavingNeedsMembership />
         <Button size="lg" className="px-5" onClick={start}>
           {t.start}
         </Button>

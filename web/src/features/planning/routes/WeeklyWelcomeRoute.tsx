@@ -1,6 +1,7 @@
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 import { useNavigate } from 'react-router';
+import { SavingNeedsMembership } from '@/components/ui/SavingNeedsMembership';
 import { useFirstName } from '@/lib/queries/first-name';
 import { useRecentWeeklyMap } from '../api/get-recent-weekly-map';
 import { ObjectivesList } from '../components/ObjectivesList';
@@ -27,6 +28,7 @@ export function WeeklyWelcomeRoute() {
         <p className="text-uppercase text-muted fw-semibold small mb-2">{t.weeklyMapTitle}</p>
         <h1 className="h2 mb-2">{t.weeklyWelcomeGreeting(name)}</h1>
         <p className="lead mb-4">{t.weeklyWelcomeLead}</p>
+        <SavingNeedsMembership />
         <Button size="lg" className="px-5" onClick={start} disabled={recent.isPending}>
           {recent.isPending ? t.starting : t.start}
         </Button>

@@ -46,6 +46,8 @@ export function TeamNameForm({ teamName, canEdit }: TeamNameFormProps) {
   });
   const text = useWatch({ control: form.control, name: 'name' }) ?? '';
   const saving = rename.isPending;
+  // The field stops at the limit; without a word a pasted or long name seems cut for no reason.
+  const atLimit = text.length >= TEAM_NAME_MAX;
 
   if (!canEdit) {
     return (
@@ -69,11 +71,15 @@ export function TeamNameForm({ teamName, canEdit }: TeamNameFormProps) {
           groupClassName="flex-grow-1 mb-0"
           maxLength={TEAM_NAME_MAX}
           error={errorFor('name')}
+          aria-describedby={atLimit ? 'team-name-limit' : undefined}
           {...field}
         />
         <Button type="submit" className="team-name-save" disabled={!canSaveName(teamName, text, saving)}>
           {saving ? t.saving : t.save}
         </Button>
+        <Form.Text id="team-name-limit" className="w-100 mt-0" role="status">
+          {atLimit ? t.atLimit(TEAM_NAME_MAX) : ''}
+        </Form.Text>
       </fieldset>
     </Form>
   );

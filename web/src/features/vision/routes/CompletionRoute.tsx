@@ -9,8 +9,7 @@ export function CompletionRoute() {
   const name = useFirstName(t.athleteFallbackName);
   return (
     <Container className="py-5 text-center vision-narrow">
-      <h1 className="mb-3">{t.completionTitle}</h1>
-      <p className="lead fs-3">{t.completionLead(name)}</p>
+      <h1 className="mb-3">{t.completionTitle(name)}</h1>
       <p className="mb-4">{t.completionBody}</p>
       <Link to={REVIEW_PATH} className="btn btn-primary btn-lg px-4">
         {t.readMe}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
@@ -6,11 +6,23 @@ import Form from 'react-bootstrap/Form';
 import ProgressBar from 'react-bootstrap/ProgressBar';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Spinner } from '@/components/ui/Spinner';
+import { useAuth } from '@/lib/auth-context';
 import { useStep } from '../api/get-step';
 import { useSaveStep } from '../api/save-step';
+import { growAll, growTypedTextarea } from '../components/grow-to-fit';
+import { useLeaveWarning } from '../components/use-leave-warning';
 import { nativeSubmit } from '../components/native-submit';
 import { useTextareaRows } from '../components/use-textarea-rows';
-import { FIRST_STEP_PATH, REVIEW_PATH, nextPathAfter, previousPathBefore, stepByPath, stepExamples } from '../steps';
+import { forgetDraft, keepDraft, readDrafts } from '../drafts';
+import {
+  FIRST_STEP_PATH,
+  REVIEW_PATH,
+  answerKey,
+  nextPathAfter,
+  previousPathBefore,
+  stepByPath,
+  stepExamples,
+} from '../steps';
 import { visionSteps, visionTexts as t, type VisionStep } from '../texts';
 
 /**
@@ -69,21 +81,39 @@ function StepScreen({ step }: { step: VisionStep }) {
 }
 
 function StepForm({ step, initial, revising }: { step: VisionStep; initial: string; revising: boolean }) {
-  const [text, setText] = useState(initial);
+  const memberId = useAuth().user?.id ?? '';
+  const key = answerKey(step);
+  // A draft typed here before (a reload, Back, a closed tab) wins over the saved answer.
+  const [text, setText] = useState(() => readDrafts(memberId)[key] ?? initial);
   const rows = useTextareaRows();
   const save = useSaveStep();
   const navigate = useNavigate();
+  const formRef = useRef<HTMLFormElement>(null);
   const backTo = revising ? REVIEW_PATH : previousPathBefore(step);
+  const allowLeave = useLeaveWarning(text !== initial && !save.isSuccess, t.leaveUnsaved);
+
+  useLayoutEffect(() => growAll(formRef.current), [rows]);
+
+  const onChange = (value: string) => {
+    setText(value);
+    keepDraft(memberId, key, value, initial);
+  };
 
   const onSubmit = nativeSubmit(() => {
     save.mutate(
       { order: step.order, text },
-      { onSuccess: () => navigate(revising ? REVIEW_PATH : nextPathAfter(step)) },
+      {
+        onSuccess: () => {
+          forgetDraft(memberId, key);
+          allowLeave();
+          navigate(revising ? REVIEW_PATH : nextPathAfter(step));
+        },
+      },
     );
   });
 
   return (
-    <Form onSubmit={onSubmit} aria-label={step.title}>
+    <Form ref={formRef} onSubmit={onSubmit} onInput={growTypedTextarea} aria-label={step.title}>
       <Form.Group className="mb-3" controlId={`vision-answer-${step.order}`}>
         <Form.Label className="visually-hidden">{t.answerLabel}</Form.Label>
         <Form.Control
@@ -91,7 +121,7 @@ function StepForm({ step, initial, revising }: { step: VisionStep; initial: stri
           rows={rows}
           required
           value={text}
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => onChange(event.target.value)}
           aria-describedby={`vision-prompt-${step.order}`}
           disabled={save.isPending}
         />

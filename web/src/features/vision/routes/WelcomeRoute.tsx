@@ -1,5 +1,6 @@
 import Container from 'react-bootstrap/Container';
 import { Link } from 'react-router';
+import { SavingNeedsMembership } from '@/components/ui/SavingNeedsMembership';
 import { useFirstName } from '@/lib/queries/first-name';
 import { visionTexts as t } from '../texts';
 
@@ -12,6 +13,7 @@ export function WelcomeRoute() {
       <p className="lead fs-3 mb-4" data-testid="vision-first-name">
         {name}
       </p>
+      <SavingNeedsMembership />
       <Link to="/athletic-vision-next" className="btn btn-primary btn-lg px-5">
         {t.start}
       </Link>
