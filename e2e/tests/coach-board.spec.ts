@@ -1,9 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { serverNow } from '../support/dev-clock';
+import { advanceClock, putClockBack, serverNow } from '../support/dev-clock';
 import { accessToken, expect, signIn, submitLogin, test, toast } from '../support/fixtures';
 import { mailExactlyTo, type Mail } from '../support/mailbox';
 import { createUser, type TestUser } from '../support/users';
+
+test.afterEach(async ({ request }) => putClockBack(request));
 
 // The coach's page reads the copied invite link back from the clipboard.
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
@@ -226,8 +228,7 @@ test('the board ranks the athlete quiet for three days first, shows check-ins on
   await call(request, anaDay0, 'post', '/checkin', { sleep: 2, energy: 2, mood: 3, stress: 4, confidence: 2 });
 
   // Three days later Cleo has not practised since; Ana and Ben check in and breathe.
-  const moved = await request.post('/_dev/clock', { data: { advanceSeconds: 3 * DAY_SECONDS } });
-  expect(moved.ok()).toBe(true);
+  await advanceClock(request, 3 * DAY_SECONDS);
   const anaToken = await apiToken(request, ana);
   await call(request, anaToken, 'post', '/checkin', { sleep: 4, energy: 5, mood: 5, stress: 2, confidence: 4 });
   await call(request, anaToken, 'post', '/practice/events', { kind: 'breathing_done' });
@@ -340,11 +341,11 @@ test('the board ranks the athlete quiet for three days first, shows check-ins on
     await anaPage.getByRole('button', { name: 'Next', exact: true }).click();
     if (objective === 'First touch clean') await expect(anaPage.getByTestId('planning-team-focus').getByRole('checkbox')).toBeChecked();
   }
-  const savedAction = anaPage.waitForRequest(
-    (r) => r.url().endsWith('/_api/v1/userinput/dailyaction') && r.method() === 'POST',
+  const savedAction = anaPage.waitForResponse(
+    (r) => r.url().endsWith('/_api/v1/userinput/dailyaction') && r.request().method() === 'POST',
   );
   await anaPage.getByRole('button', { name: 'Save', exact: true }).click();
-  expect((await savedAction).postDataJSON()).toMatchObject({ q1: 'First touch clean', towardFocus: true });
+  expect(await (await savedAction).json()).toMatchObject({ q1: 'First touch clean', towardFocus: true });
   await expect(anaPage.getByRole('heading', { name: 'Saved' })).toBeVisible();
 
   // Ana stops sharing her check-ins; the coach's board loses her figures on reload.

@@ -1,7 +1,9 @@
 import type { APIRequestContext } from '@playwright/test';
-import { advanceClock, serverNow } from '../support/dev-clock';
+import { advanceClock, putClockBack, serverNow } from '../support/dev-clock';
 import { expect, signIn, test } from '../support/fixtures';
 import { createUser, type TestUser } from '../support/users';
+
+test.afterEach(async ({ request }) => putClockBack(request));
 
 // The app stores the browser's zone on sign-in; the dashboard then counts days in it.
 const ZONE = 'America/Los_Angeles';

@@ -1,7 +1,9 @@
 import type { APIRequestContext } from '@playwright/test';
-import { advanceClock } from '../support/dev-clock';
+import { advanceClock, putClockBack } from '../support/dev-clock';
 import { expect, signIn, test } from '../support/fixtures';
 import { createUser, type TestUser } from '../support/users';
+
+test.afterEach(async ({ request }) => putClockBack(request));
 
 async function apiToken(request: APIRequestContext, user: TestUser): Promise<string> {
   const answer = await request.post('/auth/v1/token?grant_type=password', {
