@@ -5,12 +5,15 @@ import { Fade, PAGE_FADE_MS } from '@/components/ui/Fade';
 import { Footer } from '@/components/ui/Footer';
 import { Header } from '@/components/ui/Header';
 import { RenewPrompt } from '@/components/ui/RenewPrompt';
-import { OwnPasswordPrompt } from '@/features/account/components/OwnPasswordPrompt';
 import { useAuth } from '@/lib/auth-context';
 import { OWN_PASSWORD_PATH, ownPasswordOwed } from '@/lib/own-password';
 
 // The service worker's registration and its "New version" prompt load after the first page.
 const UpdatePrompt = lazy(() => import('@/components/ui/UpdatePrompt'));
+// Loaded only for a member who is asked to choose a password: it keeps the first download small.
+const OwnPasswordPrompt = lazy(() =>
+  import('@/features/account/components/OwnPasswordPrompt').then((m) => ({ default: m.OwnPasswordPrompt })),
+);
 
 /**
  * Screens where the renew prompt would be in the way of renewing or signing in, and the
@@ -39,7 +42,11 @@ export function AppLayout() {
         </Fade>
       </main>
       <Footer />
-      {askOwnPassword && <OwnPasswordPrompt />}
+      {askOwnPassword && (
+        <Suspense fallback={null}>
+          <OwnPasswordPrompt />
+        </Suspense>
+      )}
       {!CHAT_HIDDEN_ON.includes(path) && <ChatWidgetSlot />}
       <Suspense fallback={null}>
         <UpdatePrompt />
