@@ -11,7 +11,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::dto::NotificationSettings;
-use super::links::{self, Action, Refused};
+use super::links::{self, Action, Link, Refused};
 use super::settings::{GameDayBody, SettingsBody, SettingsInput};
 use super::storage;
 use super::{one_click, pages};
@@ -119,20 +119,19 @@ fn posted_token(query: LinkQuery, body: &[u8]) -> String {
         .unwrap_or_default()
 }
 
+/// The link a token stands for by this server's secret and clock, or why it is refused.
+fn verified(state: &AppState, token: &str, action: Action) -> std::result::Result<Link, Refused> {
+    let secret = state.config.jwt_secret.expose();
+    links::verify(token, secret, action, state.clock.now().timestamp())
+}
+
 /// `GET /_reminders/snooze?t=…`: asks, with one button; a mail scanner that opens the link
 /// changes nothing.
 async fn ask_snooze(State(state): State<AppState>, Query(q): Query<LinkQuery>) -> Response {
-    let base = &state.config.public_url;
     let token = q.t.unwrap_or_default();
-    let secret = state.config.jwt_secret.expose();
-    match links::verify(
-        &token,
-        secret,
-        Action::Snooze,
-        state.clock.now().timestamp(),
-    ) {
-        Ok(_) => pages::ask_snooze(base, &token),
-        Err(why) => pages::refused(base, why),
+    match verified(&state, &token, Action::Snooze) {
+        Ok(_) => pages::ask_snooze(&state.config.public_url, &token),
+        Err(why) => pages::refused(&state.config.public_url, why),
     }
 }
 
@@ -144,9 +143,7 @@ async fn snooze(
 ) -> Result<Response> {
     let now = state.clock.now();
     let base = &state.config.public_url;
-    let secret = state.config.jwt_secret.expose();
-    let token = posted_token(q, &body);
-    let link = match links::verify(&token, secret, Action::Snooze, now.timestamp()) {
+    let link = match verified(&state, &posted_token(q, &body), Action::Snooze) {
         Ok(link) => link,
         Err(why) => return Ok(pages::refused(base, why)),
     };
@@ -161,17 +158,10 @@ async fn snooze(
 
 /// `GET /_reminders/unsubscribe?t=…`: asks, with one button.
 async fn ask_unsubscribe(State(state): State<AppState>, Query(q): Query<LinkQuery>) -> Response {
-    let base = &state.config.public_url;
     let token = q.t.unwrap_or_default();
-    let secret = state.config.jwt_secret.expose();
-    match links::verify(
-        &token,
-        secret,
-        Action::Unsubscribe,
-        state.clock.now().timestamp(),
-    ) {
-        Ok(link) => pages::ask_unsubscribe(base, &token, link.kind),
-        Err(why) => pages::refused(base, why),
+    match verified(&state, &token, Action::Unsubscribe) {
+        Ok(link) => pages::ask_unsubscribe(&state.config.public_url, &token, link.kind),
+        Err(why) => pages::refused(&state.config.public_url, why),
     }
 }
 
@@ -184,9 +174,7 @@ async fn unsubscribe(
 ) -> Result<Response> {
     let now = state.clock.now();
     let base = &state.config.public_url;
-    let secret = state.config.jwt_secret.expose();
-    let token = posted_token(q, &body);
-    let link = match links::verify(&token, secret, Action::Unsubscribe, now.timestamp()) {
+    let link = match verified(&state, &posted_token(q, &body), Action::Unsubscribe) {
         Ok(link) => link,
         Err(why) => return Ok(pages::refused(base, why)),
     };
