@@ -7,7 +7,7 @@
 //!   capability's `routes()`, serving with the workers, the lifecycle and the operational
 //!   endpoints. It may name anything.
 //! - One folder per capability (`auth`, `account`, `billing`, `teams`, `mail`, `vision`,
-//!   `practice`, `planning`, `checkins`, `dashboard`, `reminders`, `content`):
+//!   `practice`, `planning`, `checkins`, `dashboard`, `streak`, `reminders`, `content`):
 //!   - handlers in `routes.rs` or `routes/` and extractors in `extract.rs`, the only code outside
 //!     `app/` that names `AppState`: they read the request and call a service with what it uses;
 //!   - services, domain types and storage functions, which take the `Db` or a `WriteTx`, `now`,
@@ -49,6 +49,7 @@ pub mod practice;
 pub mod push;
 pub mod ratelimit;
 pub mod reminders;
+pub mod streak;
 pub mod teams;
 pub mod vision;
 

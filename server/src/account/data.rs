@@ -45,6 +45,10 @@ pub struct AccountExport {
     pub daily_actions: Vec<DailyActionEntry>,
     pub weekly_maps: Vec<WeeklyMapEntry>,
     pub practice_events: Vec<PracticeEvent>,
+    /// Every rest day the athlete chose, oldest first, with why.
+    pub rest_days: Vec<crate::streak::dto::RestDayEntry>,
+    /// The athlete hid the streak from their dashboard.
+    pub streak_hidden: bool,
     /// Morning check-ins, newest first.
     pub checkins: Vec<Checkin>,
     pub notification_settings: NotificationSettings,
@@ -96,6 +100,12 @@ pub async fn export(
         .into_iter()
         .map(Into::into)
         .collect();
+    let rest_days = crate::streak::storage::of_member(&mut conn, user_id)
+        .await?
+        .iter()
+        .map(Into::into)
+        .collect();
+    let streak_hidden = crate::streak::storage::hidden(&mut conn, user_id).await?;
     let checkins = crate::checkins::storage::since(&mut conn, user_id, "", ALL)
         .await?
         .into_iter()
@@ -123,6 +133,8 @@ pub async fn export(
         daily_actions,
         weekly_maps,
         practice_events,
+        rest_days,
+        streak_hidden,
         checkins,
         notification_settings: NotificationSettings::new(settings, now),
         push_devices,

@@ -19,7 +19,7 @@ use crate::http::openapi::{BearerAuth, ClientErrors};
 use crate::http::{security, static_files};
 use crate::{
     account, auth, billing, checkins, coaching, content, dashboard, mail, planning, practice, push,
-    reminders, teams, vision,
+    reminders, streak, teams, vision,
 };
 
 #[derive(OpenApi)]
@@ -42,6 +42,7 @@ fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
         .merge(planning::routes::routes())
         .merge(checkins::routes::routes())
         .merge(dashboard::routes::routes())
+        .merge(streak::routes::routes())
         .merge(billing::routes::routes())
         .merge(teams::routes::routes())
         .merge(coaching::routes::routes())

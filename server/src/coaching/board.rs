@@ -11,8 +11,8 @@ use sqlx::AnyConnection;
 use utoipa::ToSchema;
 
 use super::roster::Athlete;
-use crate::dashboard::days::{self, DayCounts};
-use crate::dashboard::figures::{HeatmapDay, TodayChecklist};
+use crate::dashboard::days::{self, DayCounts, RestDays};
+use crate::dashboard::figures::{self as dashboard_figures, HeatmapDay, TodayChecklist};
 use crate::error::Result;
 use crate::practice::{storage as practice, PracticeKind};
 
@@ -38,6 +38,9 @@ pub(crate) struct PracticeFigures {
     pub this_week: bool,
     #[serde(skip)]
     pub days: DayCounts,
+    /// The athlete's rest days (the coach sees that a day was one, never why).
+    #[serde(skip)]
+    pub rest: RestDays,
     /// The athlete's today.
     #[serde(skip)]
     pub local_today: NaiveDate,
@@ -126,6 +129,9 @@ pub(crate) async fn team_practice(
             r.last_at = Some(at);
         }
     }
+    let mut rest_days = crate::streak::storage::days_of_team(conn, &ids).await?;
+    let no_rest = RestDays::new();
+    let rest_of = |id: &str| rest_days.get(id).unwrap_or(&no_rest);
     // A streak that fills the calendar goes on before it: counted once and kept (`cache`),
     // or read further back, a year at a time, for all such athletes at once. `reach`: the first
     // day the streak may be counted from, and the instant from which practice has been read.
@@ -143,16 +149,12 @@ pub(crate) async fn team_practice(
             .copied()
             .filter(|id| !before.contains_key(id))
             .filter(|id| {
-                let today = todays[id];
-                let streak = days::streak(&read[id].counts, today);
-                today
-                    .checked_sub_days(Days::new(u64::from(streak)))
-                    .is_some_and(|first_missing| first_missing <= reach[id].0)
+                days::streak_reaches(&read[id].counts, rest_of(id), todays[id], reach[id].0)
             })
             .collect();
         let (known, longer): (Vec<&str>, Vec<&str>) = longer.into_iter().partition(|id| {
             reach[id].0 == window_start_day(id)
-                && covers_window(&read[id].counts, todays[id])
+                && covers_window(&read[id].counts, rest_of(id), todays[id])
                 && cached(id).is_some()
         });
         for id in known {
@@ -196,9 +198,9 @@ pub(crate) async fn team_practice(
     if let Some(cache) = cache {
         for id in counted {
             let start = window_start_day(id);
-            let run = start
-                .pred_opt()
-                .map_or(0, |last| days::run_ending(&read[id].counts, last));
+            let run = start.pred_opt().map_or(0, |last| {
+                days::run_ending(&read[id].counts, rest_of(id), last)
+            });
             cache.put(id, tz_of[id], start, run);
         }
     }
@@ -207,36 +209,38 @@ pub(crate) async fn team_practice(
         .map(|a| {
             let id = a.user_id.as_str();
             let r = read.remove(id).unwrap_or_default();
+            let rest = rest_days.remove(id).unwrap_or_default();
             let today = todays[id];
             let streak = match before.get(id) {
                 // The streak covers the whole calendar: its days there, and those before.
                 Some(earlier) => {
-                    let end = days::streak_end(&r.counts, today);
-                    let in_window = end
-                        .signed_duration_since(days::heatmap_start(today))
-                        .num_days()
-                        + 1;
-                    u32::try_from(in_window).unwrap_or(0) + earlier
+                    let end = days::streak_end(&r.counts, &rest, today);
+                    days::practised_between(&r.counts, days::heatmap_start(today), end) + earlier
                 }
-                None => days::streak(&r.counts, today),
+                None => days::streak(&r.counts, &rest, today),
             };
-            (a.user_id.clone(), figures(r, today, today_start(a), streak))
+            (
+                a.user_id.clone(),
+                figures(r, rest, today, today_start(a), streak),
+            )
         })
         .collect())
 }
 
-/// Whether the streak counted on `today` practises every day of the calendar from its first.
-fn covers_window(counts: &DayCounts, today: NaiveDate) -> bool {
-    let end = days::streak_end(counts, today);
-    let needed = end
-        .signed_duration_since(days::heatmap_start(today))
-        .num_days()
-        + 1;
-    needed > 0 && i64::from(days::run_ending(counts, end)) >= needed
+/// Whether the streak counted on `today` runs through every day of the calendar from its
+/// first (practised or rested).
+fn covers_window(counts: &DayCounts, rest: &RestDays, today: NaiveDate) -> bool {
+    days::streak_reaches(counts, rest, today, days::heatmap_start(today))
 }
 
 /// The figures of what was read for an athlete whose day is `today`, beginning at `today_start`.
-fn figures(read: Read, today: NaiveDate, today_start: i64, streak_days: u32) -> PracticeFigures {
+fn figures(
+    read: Read,
+    rest: RestDays,
+    today: NaiveDate,
+    today_start: i64,
+    streak_days: u32,
+) -> PracticeFigures {
     let calendar = days::heatmap(&read.counts, today);
     let practised_within = |n: u64| {
         calendar
@@ -265,26 +269,24 @@ fn figures(read: Read, today: NaiveDate, today_start: i64, streak_days: u32) -> 
             breathing_done: done(PracticeKind::BreathingDone),
             daily_action_saved: done(PracticeKind::DailyActionSaved),
         },
-        calendar: calendar
-            .into_iter()
-            .map(|(date, count)| HeatmapDay {
-                date: date.to_string(),
-                count,
-            })
-            .collect(),
+        calendar: dashboard_figures::calendar(&read.counts, &rest, today),
         this_week,
         days: read.counts,
+        rest,
         local_today: today,
     }
 }
 
-/// The flags of practice figures: no practice on any of the last three days (today included).
+/// The flags of practice figures: no practice on any of the last three days (today included),
+/// none of them a rest day the athlete chose.
 pub(crate) fn practice_flags(figures: &PracticeFigures) -> Vec<Flag> {
     let quiet = (0..QUIET_DAYS).all(|back| {
         figures
             .local_today
             .checked_sub_days(Days::new(back))
-            .is_none_or(|d| figures.days.get(&d).is_none_or(|c| *c == 0))
+            .is_none_or(|d| {
+                figures.days.get(&d).is_none_or(|c| *c == 0) && !figures.rest.contains(&d)
+            })
     });
     if quiet {
         vec![Flag {

@@ -1,6 +1,6 @@
 //! Counting practice by the athlete's own calendar days: the streak and the 12-week calendar.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use chrono::{DateTime, Days, NaiveDate, TimeZone as _, Utc};
 use chrono_tz::Tz;
@@ -45,47 +45,76 @@ pub(crate) fn add_by_day(
     }
 }
 
-/// Consecutive days with any practice, ending today, or ending yesterday while today has none
-/// yet: a streak is not lost until a whole day passes without practice.
-pub fn streak(counts: &DayCounts, today: NaiveDate) -> u32 {
-    let practised = |d: NaiveDate| counts.get(&d).is_some_and(|c| *c > 0);
-    let mut day = if practised(today) {
-        today
-    } else {
-        match today.checked_sub_days(Days::new(1)) {
-            Some(d) => d,
-            None => return 0,
-        }
-    };
-    let mut n = 0;
-    while practised(day) {
-        n += 1;
-        match day.checked_sub_days(Days::new(1)) {
-            Some(d) => day = d,
-            None => break,
-        }
-    }
-    n
+/// Days the athlete chose to rest (rest, injury, travel): each pauses a streak instead of
+/// breaking it, and adds nothing to it.
+pub(crate) type RestDays = BTreeSet<NaiveDate>;
+
+fn practised(counts: &DayCounts, day: NaiveDate) -> bool {
+    counts.get(&day).is_some_and(|c| *c > 0)
 }
 
-/// The day a streak counted on `today` ends: today once practised, else yesterday.
-pub(crate) fn streak_end(counts: &DayCounts, today: NaiveDate) -> NaiveDate {
-    if counts.get(&today).is_some_and(|c| *c > 0) {
+/// Whether `day` keeps a streak going: practised, or a rest day.
+fn keeps_streak(counts: &DayCounts, rest: &RestDays, day: NaiveDate) -> bool {
+    practised(counts, day) || rest.contains(&day)
+}
+
+/// Days practised in a row ending today, or ending yesterday while today has none yet (a
+/// streak is not lost until a whole day passes without practice). Rest days in between pause
+/// it: they neither break it nor count.
+pub fn streak(counts: &DayCounts, rest: &RestDays, today: NaiveDate) -> u32 {
+    run_ending(counts, rest, streak_end(counts, rest, today))
+}
+
+/// The day a streak counted on `today` ends: today once practised or rested, else yesterday.
+pub(crate) fn streak_end(counts: &DayCounts, rest: &RestDays, today: NaiveDate) -> NaiveDate {
+    if keeps_streak(counts, rest, today) {
         today
     } else {
         today.pred_opt().unwrap_or(today)
     }
 }
 
-/// Consecutive days with practice ending on `day` (0 when `day` has none).
-pub(crate) fn run_ending(counts: &DayCounts, day: NaiveDate) -> u32 {
+/// The days practised, and the first day, of the run of practised or rest days ending on `day`
+/// (`(0, None)` when `day` is neither).
+fn run(counts: &DayCounts, rest: &RestDays, day: NaiveDate) -> (u32, Option<NaiveDate>) {
     let mut n = 0;
+    let mut first = None;
     let mut at = Some(day);
-    while let Some(d) = at.filter(|d| counts.get(d).is_some_and(|c| *c > 0)) {
-        n += 1;
+    while let Some(d) = at.filter(|d| keeps_streak(counts, rest, *d)) {
+        n += u32::from(practised(counts, d));
+        first = Some(d);
         at = d.pred_opt();
     }
-    n
+    (n, first)
+}
+
+/// Days practised in the run of practised or rest days ending on `day` (0 when `day` is
+/// neither).
+pub(crate) fn run_ending(counts: &DayCounts, rest: &RestDays, day: NaiveDate) -> u32 {
+    run(counts, rest, day).0
+}
+
+/// The first day of the run of practised or rest days ending on `day`; `None` when `day` is
+/// neither.
+pub(crate) fn run_start(counts: &DayCounts, rest: &RestDays, day: NaiveDate) -> Option<NaiveDate> {
+    run(counts, rest, day).1
+}
+
+/// Whether the streak counted on `today` may go on before `first_read`, the earliest day whose
+/// practice has been read: its run reaches that day.
+pub(crate) fn streak_reaches(
+    counts: &DayCounts,
+    rest: &RestDays,
+    today: NaiveDate,
+    first_read: NaiveDate,
+) -> bool {
+    run_start(counts, rest, streak_end(counts, rest, today))
+        .is_some_and(|first| first <= first_read)
+}
+
+/// Days practised from `first` to `last`, both included.
+pub(crate) fn practised_between(counts: &DayCounts, first: NaiveDate, last: NaiveDate) -> u32 {
+    counts.range(first..=last).filter(|(_, c)| **c > 0).count() as u32
 }
 
 /// The first day of the calendar that ends on `today`.
@@ -123,21 +152,32 @@ mod tests {
     #[test]
     fn a_streak_counts_consecutive_days_ending_today() {
         let c = counts(&["2026-11-20", "2026-11-22", "2026-11-23", "2026-11-24"]);
-        assert_eq!(streak(&c, day("2026-11-24")), 3);
+        assert_eq!(streak(&c, &RestDays::new(), day("2026-11-24")), 3);
     }
 
     #[test]
     fn a_streak_survives_until_today_ends_without_practice() {
         let c = counts(&["2026-11-22", "2026-11-23"]);
-        assert_eq!(streak(&c, day("2026-11-24")), 2, "today is not over yet");
-        assert_eq!(streak(&c, day("2026-11-25")), 0, "a whole day was missed");
+        assert_eq!(
+            streak(&c, &RestDays::new(), day("2026-11-24")),
+            2,
+            "today is not over yet"
+        );
+        assert_eq!(
+            streak(&c, &RestDays::new(), day("2026-11-25")),
+            0,
+            "a whole day was missed"
+        );
     }
 
     #[test]
     fn a_missed_day_breaks_the_streak() {
         let c = counts(&["2026-11-21", "2026-11-22", "2026-11-24"]);
-        assert_eq!(streak(&c, day("2026-11-24")), 1);
-        assert_eq!(streak(&DayCounts::new(), day("2026-11-24")), 0);
+        assert_eq!(streak(&c, &RestDays::new(), day("2026-11-24")), 1);
+        assert_eq!(
+            streak(&DayCounts::new(), &RestDays::new(), day("2026-11-24")),
+            0
+        );
     }
 
     #[test]
@@ -159,9 +199,9 @@ mod tests {
             counts
         };
         let in_la = count_in(la);
-        assert_eq!(streak(&in_la, day("2026-11-24")), 2);
+        assert_eq!(streak(&in_la, &RestDays::new(), day("2026-11-24")), 2);
         let in_utc = count_in(chrono_tz::UTC);
-        assert_eq!(streak(&in_utc, day("2026-11-24")), 1);
+        assert_eq!(streak(&in_utc, &RestDays::new(), day("2026-11-24")), 1);
     }
 
     #[test]
@@ -196,6 +236,49 @@ mod tests {
             map.iter().map(|(_, n)| n).sum::<u32>(),
             2,
             "1 September is outside"
+        );
+    }
+
+    fn rest(days: &[&str]) -> RestDays {
+        days.iter().map(|d| day(d)).collect()
+    }
+
+    #[test]
+    fn a_rest_day_pauses_the_streak_without_counting() {
+        let c = counts(&["2026-11-21", "2026-11-22", "2026-11-24"]);
+        let r = rest(&["2026-11-23"]);
+        assert_eq!(
+            streak(&c, &r, day("2026-11-24")),
+            3,
+            "the 23rd rested, not missed"
+        );
+        assert_eq!(streak(&c, &RestDays::new(), day("2026-11-24")), 1);
+    }
+
+    #[test]
+    fn resting_today_keeps_yesterdays_streak_after_today_ends() {
+        let c = counts(&["2026-11-22", "2026-11-23"]);
+        let r = rest(&["2026-11-24"]);
+        assert_eq!(streak(&c, &r, day("2026-11-24")), 2);
+        assert_eq!(
+            streak(&c, &r, day("2026-11-25")),
+            2,
+            "the 25th is not over yet"
+        );
+        assert_eq!(streak(&c, &r, day("2026-11-26")), 0, "the 25th was missed");
+    }
+
+    #[test]
+    fn rest_days_alone_are_no_streak() {
+        let r = rest(&["2026-11-23", "2026-11-24"]);
+        assert_eq!(streak(&DayCounts::new(), &r, day("2026-11-24")), 0);
+        let c = counts(&["2026-11-20", "2026-11-22"]);
+        let r = rest(&["2026-11-21", "2026-11-23", "2026-11-24"]);
+        assert_eq!(streak(&c, &r, day("2026-11-25")), 2);
+        assert_eq!(
+            run_start(&c, &r, day("2026-11-24")),
+            Some(day("2026-11-20")),
+            "the run reaches back to its first practised day"
         );
     }
 }

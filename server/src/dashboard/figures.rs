@@ -1,12 +1,12 @@
 //! The dashboard's practice figures that the coach board shows too: today's checklist, the
 //! calendar's days and the streak.
 
-use chrono::Days;
+use chrono::{Days, NaiveDate};
 use serde::Serialize;
 use sqlx::AnyConnection;
 use utoipa::ToSchema;
 
-use super::days::{self, DayCounts};
+use super::days::{self, DayCounts, RestDays};
 use crate::error::Result;
 use crate::practice::storage as practice;
 
@@ -26,6 +26,20 @@ pub(crate) struct HeatmapDay {
     pub date: String,
     /// Practice events that day.
     pub count: u32,
+    /// A rest day the athlete chose: it pauses the streak instead of breaking it.
+    pub rest: bool,
+}
+
+/// The calendar's 84 days ending on `today`, with practice counts and rest days.
+pub(crate) fn calendar(counts: &DayCounts, rest: &RestDays, today: NaiveDate) -> Vec<HeatmapDay> {
+    days::heatmap(counts, today)
+        .into_iter()
+        .map(|(date, count)| HeatmapDay {
+            date: date.to_string(),
+            count,
+            rest: rest.contains(&date),
+        })
+        .collect()
 }
 
 /// The streak, reading further back than the calendar only when the streak fills all of it.
@@ -33,27 +47,23 @@ pub(crate) async fn streak_beyond_window(
     conn: &mut AnyConnection,
     user_id: &str,
     tz: chrono_tz::Tz,
-    counts: &mut DayCounts,
-    today: chrono::NaiveDate,
+    (counts, rest): (&mut DayCounts, &RestDays),
+    today: NaiveDate,
     mut window_start_ms: i64,
 ) -> Result<u32> {
     let mut window_start = days::heatmap_start(today);
     loop {
-        let streak = days::streak(counts, today);
-        let reaches_window_start = today
-            .checked_sub_days(Days::new(u64::from(streak)))
-            .is_some_and(|first_missing| first_missing <= window_start);
-        if !reaches_window_start {
-            return Ok(streak);
+        if !days::streak_reaches(counts, rest, today, window_start) {
+            return Ok(days::streak(counts, rest, today));
         }
         let Some(earlier) = window_start.checked_sub_days(Days::new(365)) else {
-            return Ok(streak);
+            return Ok(days::streak(counts, rest, today));
         };
         let earlier_ms = days::day_start_ms(earlier, tz);
         let older =
             practice::counts_by_quarter_hour(conn, user_id, earlier_ms, window_start_ms).await?;
         if older.is_empty() {
-            return Ok(streak);
+            return Ok(days::streak(counts, rest, today));
         }
         days::add_by_day(counts, older, tz);
         window_start = earlier;

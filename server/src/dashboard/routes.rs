@@ -11,7 +11,7 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::days::{self, DayCounts};
-use super::figures::{streak_beyond_window, HeatmapDay, TodayChecklist};
+use super::figures::{calendar, streak_beyond_window, HeatmapDay, TodayChecklist};
 use super::live_call;
 use crate::app::AppState;
 use crate::auth::users;
@@ -51,9 +51,11 @@ pub(crate) struct Dashboard {
     pub time_zone: String,
     /// Today's date in that zone, `YYYY-MM-DD`.
     pub today: String,
-    /// Consecutive days with any practice, today included; a streak that ended yesterday still
-    /// counts until today ends.
+    /// Days practised in a row, today included; a streak that ended yesterday still counts
+    /// until today ends, and rest days the athlete chose pause it instead of breaking it.
     pub streak_days: u32,
+    /// The athlete hid the streak from their dashboard (the app shows no streak or milestones).
+    pub streak_hidden: bool,
     pub checklist: TodayChecklist,
     /// The last 84 days, oldest first, ending today.
     pub heatmap: Vec<HeatmapDay>,
@@ -94,15 +96,11 @@ pub(crate) async fn get_dashboard(
         breathing_done: done.contains(&PracticeKind::BreathingDone),
         daily_action_saved: done.contains(&PracticeKind::DailyActionSaved),
     };
-    let heatmap = days::heatmap(&counts, today)
-        .into_iter()
-        .map(|(date, count)| HeatmapDay {
-            date: date.to_string(),
-            count,
-        })
-        .collect();
+    let rest = crate::streak::storage::days_of(&mut conn, &me.id).await?;
+    let streak_hidden = crate::streak::storage::hidden(&mut conn, &me.id).await?;
+    let heatmap = calendar(&counts, &rest, today);
     let streak_days =
-        streak_beyond_window(&mut conn, &me.id, tz, &mut counts, today, since).await?;
+        streak_beyond_window(&mut conn, &me.id, tz, (&mut counts, &rest), today, since).await?;
 
     let paid = entitlements::is_paid(&mut conn, &me.id, now.timestamp_millis()).await?;
     let vision_complete = crate::vision::storage::current(&mut conn, &me.id)
@@ -119,6 +117,7 @@ pub(crate) async fn get_dashboard(
         time_zone: zone.name().to_owned(),
         today: today.to_string(),
         streak_days,
+        streak_hidden,
         checklist,
         heatmap,
         latest_objectives,

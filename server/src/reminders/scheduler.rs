@@ -33,6 +33,8 @@ pub enum Outcome {
     SkippedPractice,
     /// Game day silenced it.
     SkippedGameDay,
+    /// The athlete chose the day as a rest day (daily reminder).
+    SkippedRestDay,
     /// The athlete turned this reminder off after snoozing it.
     SkippedOff,
 }
@@ -43,6 +45,7 @@ impl Outcome {
             Self::Sent => "sent",
             Self::SkippedPractice => "skipped_practice",
             Self::SkippedGameDay => "skipped_game_day",
+            Self::SkippedRestDay => "skipped_rest_day",
             Self::SkippedOff => "skipped_off",
         }
     }
@@ -246,6 +249,8 @@ async fn handle(
         && practised_on_day_of(&mut conn, who, occasion.due).await?
     {
         Outcome::SkippedPractice
+    } else if occasion.kind == Kind::Daily && rests_on_day_of(&mut conn, who, occasion.due).await? {
+        Outcome::SkippedRestDay
     } else {
         Outcome::Sent
     };
@@ -312,6 +317,17 @@ async fn practised_on_day_of(
         .map_or(i64::MAX, |next| days::day_start_ms(next, tz));
     let events = crate::practice::storage::between(conn, who.user_id, start, end, 1).await?;
     Ok(!events.is_empty())
+}
+
+/// Whether the local day `at` falls on is one the athlete chose to rest.
+async fn rests_on_day_of(
+    conn: &mut sqlx::AnyConnection,
+    who: &Recipient<'_>,
+    at: DateTime<Utc>,
+) -> anyhow::Result<bool> {
+    let day = days::local_day(at, who.settings.time_zone.tz());
+    let rest = crate::streak::storage::days_of(conn, who.user_id).await?;
+    Ok(rest.contains(&day))
 }
 
 fn message(

@@ -49,6 +49,7 @@ mod reconcile;
 mod reminders;
 mod settings;
 mod storage_faults;
+mod streak;
 mod stripe;
 mod stripe_changes;
 mod support;

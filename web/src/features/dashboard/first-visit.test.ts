@@ -4,7 +4,7 @@ import { isNewMember } from './first-visit';
 const fresh = {
   streakDays: 0,
   visionComplete: false,
-  heatmap: [{ date: '2026-11-25', count: 0 }],
+  heatmap: [{ date: '2026-11-25', count: 0, rest: false }],
   checklist: { visionListened: false, breathingDone: false, dailyActionSaved: false },
   latestObjectives: {},
 };
@@ -15,7 +15,7 @@ describe('isNewMember', () => {
   });
 
   it('is false once anything was practised, written or planned', () => {
-    expect(isNewMember({ ...fresh, heatmap: [{ date: '2026-11-20', count: 1 }] })).toBe(false);
+    expect(isNewMember({ ...fresh, heatmap: [{ date: '2026-11-20', count: 1, rest: false }] })).toBe(false);
     expect(isNewMember({ ...fresh, visionComplete: true })).toBe(false);
     expect(isNewMember({ ...fresh, checklist: { ...fresh.checklist, breathingDone: true } })).toBe(false);
   });

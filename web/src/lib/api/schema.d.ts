@@ -458,6 +458,68 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/streak": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the streak is hidden, the rest days from twelve weeks ago on, and how many are left
+         *     this week and this year.
+         */
+        get: operations["get_streak"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/streak/hidden": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Hides the streak from the athlete's own dashboard (their coach's view is set in "What my
+         *     coach sees"), or shows it again.
+         */
+        put: operations["put_hidden"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/streak/restdays/{date}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Makes a day a rest day (rest, injury or travel), or changes why: today or up to twelve
+         *     weeks ahead, at most two a week (Monday to Sunday) and twenty a calendar year. A rest day
+         *     pauses the streak instead of breaking it.
+         */
+        put: operations["put_rest_day"];
+        post?: never;
+        /** Removes a rest day, today or ahead (one that has passed stays). */
+        delete: operations["delete_rest_day"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/stripe/cancelsubscription": {
         parameters: {
             query?: never;
@@ -1172,6 +1234,10 @@ export interface components {
             profile: components["schemas"]["Profile"];
             /** @description The devices subscribed to push messages, newest first. */
             pushDevices: components["schemas"]["Subscription"][];
+            /** @description Every rest day the athlete chose, oldest first, with why. */
+            restDays: components["schemas"]["RestDayEntry"][];
+            /** @description The athlete hid the streak from their dashboard. */
+            streakHidden: boolean;
             vision?: null | components["schemas"]["VisionDraft"];
             /** @description Every complete vision, newest first. */
             visionHistory: components["schemas"]["VisionVersion"][];
@@ -1496,10 +1562,12 @@ export interface components {
             paid: boolean;
             /**
              * Format: int32
-             * @description Consecutive days with any practice, today included; a streak that ended yesterday still
-             *     counts until today ends.
+             * @description Days practised in a row, today included; a streak that ended yesterday still counts
+             *     until today ends, and rest days the athlete chose pause it instead of breaking it.
              */
             streakDays: number;
+            /** @description The athlete hid the streak from their dashboard (the app shows no streak or milestones). */
+            streakHidden: boolean;
             /**
              * @description The week's focus the athlete's coach set for the team; `null` outside a team or before
              *     one is set.
@@ -1563,6 +1631,8 @@ export interface components {
             count: number;
             /** @description `YYYY-MM-DD` in the athlete's time zone. */
             date: string;
+            /** @description A rest day the athlete chose: it pauses the streak instead of breaking it. */
+            rest: boolean;
         };
         /** @description The team's invite link: shown to its admins until it is replaced, revoked or expires. */
         InviteLink: {
@@ -1872,6 +1942,17 @@ export interface components {
             reason?: string;
             user_id: string;
         };
+        /** @description Why the athlete rests that day. */
+        RestDayBody: {
+            /** @description `rest`, `injury` or `travel`. */
+            reason: string;
+        };
+        RestDayEntry: {
+            /** @description `YYYY-MM-DD` in the athlete's time zone. */
+            date: string;
+            /** @description `rest`, `injury` or `travel`. */
+            reason: string;
+        };
         /** @description One check-in's five numbers. */
         Scores: {
             /** Format: int64 */
@@ -1943,6 +2024,39 @@ export interface components {
         /** @description One step's saved text; `null` before it is written. */
         StepText: {
             data?: string | null;
+        };
+        /** @description Hide the streak or show it. */
+        StreakHiddenBody: {
+            /** @description `true` hides the streak from the athlete's own dashboard. */
+            hidden: boolean;
+        };
+        /** @description The athlete's streak settings: whether it is hidden, and their rest days. */
+        StreakSettings: {
+            /** @description The athlete hid the streak from their dashboard. */
+            hidden: boolean;
+            /**
+             * Format: int64
+             * @description How many days ahead a rest day may be chosen.
+             */
+            maxDaysAhead: number;
+            /** Format: int32 */
+            maxPerWeek: number;
+            /** Format: int32 */
+            maxPerYear: number;
+            /** @description Rest days from twelve weeks ago on (the calendar's span), oldest first. */
+            restDays: components["schemas"]["RestDayEntry"][];
+            /** @description Today in the athlete's zone, `YYYY-MM-DD`: rest days are chosen from today on. */
+            today: string;
+            /**
+             * Format: int32
+             * @description Rest days still free in this week (Monday to Sunday), out of `maxPerWeek`.
+             */
+            weekLeft: number;
+            /**
+             * Format: int32
+             * @description Rest days still free in this calendar year, out of `maxPerYear`.
+             */
+            yearLeft: number;
         };
         /** @description A device the member subscribed. */
         Subscription: {
@@ -3344,6 +3458,214 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SiteInfo"];
+                };
+            };
+        };
+    };
+    get_streak: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StreakSettings"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    put_hidden: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StreakHiddenBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StreakSettings"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    put_rest_day: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The day, `YYYY-MM-DD` in the athlete's zone */
+                date: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RestDayBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StreakSettings"];
+                };
+            };
+            /** @description A malformed date or reason, a day that has passed or one too far ahead */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The week or the year has no rest day left */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_rest_day: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The day, `YYYY-MM-DD` in the athlete's zone */
+                date: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StreakSettings"];
+                };
+            };
+            /** @description A malformed date, or a day that has passed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No rest day on that date */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
