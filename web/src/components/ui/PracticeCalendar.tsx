@@ -31,6 +31,8 @@ export interface PracticeCalendarProps {
   cellLabel: (day: string, count: number) => string;
   less: string;
   more: string;
+  /** Added to a rest day's words, and the legend's name for its mark. */
+  restDay?: string;
   testId?: string;
 }
 
@@ -38,8 +40,18 @@ export interface PracticeCalendarProps {
  * The last 12 weeks of practice as one picture: a column per week, a row per weekday, colour
  * by count, today bottom right. Each day says itself in words; the legend repeats the colours.
  */
-export function PracticeCalendar({ days, today, summary, cellLabel, less, more, testId }: PracticeCalendarProps) {
+export function PracticeCalendar({
+  days,
+  today,
+  summary,
+  cellLabel,
+  less,
+  more,
+  restDay = 'Rest day',
+  testId,
+}: PracticeCalendarProps) {
   const cells = heatmapCells(days);
+  const anyRest = cells.some((cell) => cell.rest);
   const weekdays = rowWeekdays(cells);
   const months = columnMonths(cells);
   return (
@@ -71,11 +83,15 @@ export function PracticeCalendar({ days, today, summary, cellLabel, less, more, 
             width={CELL}
             height={CELL}
             rx={3}
-            className={`practice-heat-${cell.level}${cell.date === today ? ' practice-heat-today' : ''}`}
+            className={`practice-heat-${cell.level}${cell.rest ? ' practice-rest' : ''}${cell.date === today ? ' practice-heat-today' : ''}`}
             data-date={cell.date}
             data-count={cell.count}
+            data-rest={cell.rest ? 'true' : undefined}
           >
-            <title>{cellLabel(formatDay(cell.date), cell.count)}</title>
+            <title>
+              {cellLabel(formatDay(cell.date), cell.count)}
+              {cell.rest ? ` (${restDay.toLowerCase()})` : ''}
+            </title>
           </rect>
         ))}
       </svg>
@@ -85,6 +101,12 @@ export function PracticeCalendar({ days, today, summary, cellLabel, less, more, 
           <span key={level} className={`practice-heat-swatch practice-heat-${level}`} />
         ))}
         <span className="ms-1">{more}</span>
+        {anyRest && (
+          <>
+            <span className="practice-heat-swatch practice-heat-0 practice-rest ms-3" />
+            <span className="ms-1">{restDay}</span>
+          </>
+        )}
       </div>
     </>
   );

@@ -2,6 +2,8 @@
 export interface HeatmapDay {
   date: string;
   count: number;
+  /** A rest day the athlete chose: it pauses the streak instead of breaking it. */
+  rest?: boolean;
 }
 
 /** A day placed in the 12 × 7 grid. */

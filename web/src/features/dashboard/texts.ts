@@ -61,6 +61,34 @@ export const dashboardTexts = {
     /** All three of today's practices are done: today already counts. */
     doneToday: 'All three done today: today counts. See you tomorrow.',
     zero: 'Every streak starts with one day. Do one practice today and start yours.',
+    /** Today is a rest day the athlete chose. */
+    resting: 'Rest day today: your streak is paused, not broken.',
+    planRest: 'Plan a rest day',
+    hide: 'Hide my streak',
+    hiddenHeading: 'Practice',
+    hidden: 'Your streak is hidden. Every practice still counts; the number just stays out of sight.',
+    show: 'Show my streak',
+  },
+
+  /** Rest, injury and travel days (issue 29: a fair streak). */
+  restDays: {
+    title: 'Plan a rest day',
+    lead: 'Rest, injury and travel days pause your streak instead of breaking it. Choose today or a day ahead.',
+    day: 'Day',
+    reason: 'Why',
+    reasons: { rest: 'Rest', injury: 'Injury', travel: 'Travel' } as Record<string, string>,
+    left: (week: number, year: number) =>
+      `${week} left this week · ${year} left this year (two a week, twenty a year)`,
+    save: 'Save rest day',
+    saving: 'Saving…',
+    saved: 'Rest day saved.',
+    coach: 'If you share your practice with a coach, they see a rest day, never why.',
+    upcoming: 'Your rest days',
+    none: 'No rest days ahead.',
+    remove: 'Remove',
+    removeLabel: (day: string) => `Remove the rest day of ${day}`,
+    close: 'Close',
+    today: 'Today',
   },
 
   checkin: {

@@ -61,6 +61,8 @@ export function DashboardRoute() {
             allDoneToday={
               data.checklist.visionListened && data.checklist.breathingDone && data.checklist.dailyActionSaved
             }
+            hidden={data.streakHidden}
+            restingToday={data.heatmap.at(-1)?.rest ?? false}
           />
         </div>
       </div>
