@@ -44,6 +44,9 @@ pub(crate) struct PracticeFigures {
     /// The athlete's today.
     #[serde(skip)]
     pub local_today: NaiveDate,
+    /// The athlete's day they joined the team: no day before it counts as a quiet one.
+    #[serde(skip)]
+    pub joined: NaiveDate,
 }
 
 /// A reason an athlete needs attention, in words as well as a code.
@@ -219,9 +222,10 @@ pub(crate) async fn team_practice(
                 }
                 None => days::streak(&r.counts, &rest, today),
             };
+            let joined = days::local_day_ms(a.joined_at, a.tz);
             (
                 a.user_id.clone(),
-                figures(r, rest, today, today_start(a), streak),
+                figures(r, rest, (today, joined), today_start(a), streak),
             )
         })
         .collect())
@@ -237,7 +241,7 @@ fn covers_window(counts: &DayCounts, rest: &RestDays, today: NaiveDate) -> bool 
 fn figures(
     read: Read,
     rest: RestDays,
-    today: NaiveDate,
+    (today, joined): (NaiveDate, NaiveDate),
     today_start: i64,
     streak_days: u32,
 ) -> PracticeFigures {
@@ -274,18 +278,21 @@ fn figures(
         days: read.counts,
         rest,
         local_today: today,
+        joined,
     }
 }
 
 /// The flags of practice figures: no practice on any of the last three days (today included),
-/// none of them a rest day the athlete chose.
+/// all of them days on the team and none a rest day the athlete chose.
 pub(crate) fn practice_flags(figures: &PracticeFigures) -> Vec<Flag> {
     let quiet = (0..QUIET_DAYS).all(|back| {
         figures
             .local_today
             .checked_sub_days(Days::new(back))
-            .is_none_or(|d| {
-                figures.days.get(&d).is_none_or(|c| *c == 0) && !figures.rest.contains(&d)
+            .is_some_and(|d| {
+                d >= figures.joined
+                    && figures.days.get(&d).is_none_or(|c| *c == 0)
+                    && !figures.rest.contains(&d)
             })
     });
     if quiet {

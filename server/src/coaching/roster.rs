@@ -17,6 +17,8 @@ pub(crate) struct Athlete {
     /// The athlete's zone (UTC when they stored none): their days are counted in it.
     pub tz: Tz,
     pub sharing: Sharing,
+    /// When they joined the team (ms): days before it are no silence to flag.
+    pub joined_at: i64,
 }
 
 #[derive(sqlx::FromRow)]
@@ -29,6 +31,7 @@ struct AthleteRow {
     practice_hidden_at: Option<i64>,
     checkins_shared_at: Option<i64>,
     nudges_off_at: Option<i64>,
+    joined_at: i64,
 }
 
 /// The team's athletes, in the order they joined.
@@ -38,7 +41,7 @@ pub(crate) async fn athletes(
 ) -> sqlx::Result<Vec<Athlete>> {
     let rows: Vec<AthleteRow> = sqlx::query_as(
         "SELECT m.user_id, u.first_name, u.last_name, m.role, u.time_zone, \
-           s.practice_hidden_at, s.checkins_shared_at, s.nudges_off_at \
+           s.practice_hidden_at, s.checkins_shared_at, s.nudges_off_at, m.created_at AS joined_at \
          FROM team_members m JOIN users u ON u.id = m.user_id \
          LEFT JOIN coach_sharing s ON s.user_id = m.user_id \
          WHERE m.team_id = $1 ORDER BY m.created_at, m.user_id",
@@ -59,6 +62,7 @@ pub(crate) async fn athletes(
                 checkins: r.checkins_shared_at.is_some(),
                 nudges: r.nudges_off_at.is_none(),
             },
+            joined_at: r.joined_at,
         })
         .collect())
 }

@@ -519,3 +519,21 @@ async fn the_daily_logs_tell_the_athlete_which_entries_their_coach_sees() {
     let (_, after) = abe.get(&format!("/_api/v1/dailylogs/{shared}")).await;
     assert_eq!(after["sharedWithCoach"], json!(false), "{after}");
 }
+
+#[tokio::test]
+async fn a_new_athlete_is_not_flagged_quiet_before_three_days_on_the_team() {
+    let app = TestApp::spawn().await;
+    let (coach, _) = team(&app, &["Dee"]).await;
+    let flags = |b: &Value| row(b, "Dee")["flags"].clone();
+    assert_eq!(flags(&board(&coach).await), json!([]), "the day she joined");
+    app.clock().advance(Duration::days(1));
+    let coach = coach.with_token(&app.fresh_token(&coach.email).await);
+    assert_eq!(flags(&board(&coach).await), json!([]), "her second day");
+    app.clock().advance(Duration::days(1));
+    let coach = coach.with_token(&app.fresh_token(&coach.email).await);
+    assert_eq!(
+        flags(&board(&coach).await),
+        json!([{ "code": "no_practice_3_days", "label": "No practice in 3 days" }]),
+        "three days on the team without practice"
+    );
+}

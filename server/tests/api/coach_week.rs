@@ -198,6 +198,13 @@ async fn each_coach_gets_the_monday_summary_at_eight_in_their_own_zone_once_unle
     let eve = app.with_user("eve@example.com", "Eve").await;
     let (status, _) = join(&app, &hash, &eve.token).await;
     assert_eq!(status, StatusCode::OK);
+    // She joined on Friday: by Monday she has had three days on the team.
+    sqlx::query("UPDATE team_members SET created_at = $1 WHERE user_id = $2")
+        .bind(utc("2026-11-27T17:00:00Z").timestamp_millis())
+        .bind(&eve.id)
+        .execute(app.state.db.pool())
+        .await
+        .unwrap();
     let (status, _) = dan
         .put(SETTINGS, settings("America/Los_Angeles", None))
         .await;
