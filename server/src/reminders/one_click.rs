@@ -67,6 +67,14 @@ pub async fn done(db: &Db, link: &Link, now_ms: i64) -> Result<bool> {
     Ok(true)
 }
 
+/// Whether "Done" was pressed on the notification `link` belongs to (its snooze, say).
+pub async fn marked_done(db: &Db, link: &Link) -> Result<bool> {
+    let mut conn = db.pool().acquire().await?;
+    let found =
+        practice::storage::own_event(&mut conn, &link.user_id, &done_event_id(link)).await?;
+    Ok(found.is_some())
+}
+
 /// The practice event a "Done" records: the same for every tap on the same notification.
 fn done_event_id(link: &Link) -> String {
     let seed = format!(

@@ -238,6 +238,15 @@ async fn snooze_brings_the_reminder_back_an_hour_later_and_done_records_practice
     assert_eq!(marked_done(&ann).await, 1);
     let (_, dashboard) = ann.get("/_api/v1/dashboard").await;
     assert_eq!(dashboard["streakDays"], 1, "{dashboard}");
+    // Snooze pressed after Done promises nothing more.
+    let (status, body) = app
+        .post_public("/_api/v1/push/actions/snooze", json!({ "token": snooze }))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(
+        body["message"],
+        "You marked this done already: no reminder will follow. Well done."
+    );
 
     // A day later the Done button of that evening no longer works.
     app.clock().advance(Duration::hours(20));

@@ -73,7 +73,8 @@ pub(crate) async fn done(
     }))
 }
 
-/// "Snooze 1 h": the same reminder again in an hour (the first snooze's time when pressed again).
+/// "Snooze 1 h": the same reminder again in an hour (the first snooze's time when pressed again);
+/// nothing more once "Done" was pressed on the same notification.
 #[utoipa::path(post, path = "/push/actions/snooze", tag = "push", request_body = ActionBody,
     responses((status = 200, body = ActionDone),
               (status = 400, description = "A token that is not valid, expired or of another button", body = ErrorBody)))]
@@ -82,6 +83,11 @@ pub(crate) async fn snooze(
     ApiJson(body): ApiJson<ActionBody>,
 ) -> Result<Json<ActionDone>> {
     let link = verified(&state, &body, Action::Snooze)?;
+    if one_click::marked_done(&state.db, &link).await? {
+        return Ok(Json(ActionDone {
+            message: "You marked this done already: no reminder will follow. Well done.".to_owned(),
+        }));
+    }
     let now = state.clock.now();
     let Some((due, settings)) = one_click::snooze(&state.db, &link, now).await? else {
         return Err(account_gone());
