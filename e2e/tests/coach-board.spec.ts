@@ -339,7 +339,12 @@ test('the board ranks the athlete quiet for three days first, shows check-ins on
   for (const objective of ['First touch clean', 'Talk early', 'Sprint back', 'Cue word', 'Stretch', 'Call home']) {
     await anaPage.getByRole('textbox').fill(objective);
     await anaPage.getByRole('button', { name: 'Next', exact: true }).click();
-    if (objective === 'First touch clean') await expect(anaPage.getByTestId('planning-team-focus').getByRole('checkbox')).toBeChecked();
+    if (objective === 'First touch clean') {
+      await expect(anaPage.getByTestId('planning-team-focus').getByRole('checkbox')).toBeChecked();
+      // A reload mid-wizard keeps the tick with the answers.
+      await anaPage.reload();
+      await expect(anaPage.getByTestId('planning-team-focus').getByRole('checkbox')).toBeChecked();
+    }
   }
   const savedAction = anaPage.waitForResponse(
     (r) => r.url().endsWith('/_api/v1/userinput/dailyaction') && r.request().method() === 'POST',

@@ -127,6 +127,7 @@ describe('daily wizard', () => {
       athleticVision: vision,
       dailyActionFinishedResponse: { id: 'x' } as DailyActionEntry,
       draftKey: 'draft-1',
+      towardFocus: true,
     };
     expect(run(done, { type: 'reset' })).toEqual({ ...initialDailyState, athleticVision: vision });
   });
@@ -136,6 +137,13 @@ describe('daily wizard', () => {
     expect(first.draftKey).toBe('draft-1');
     expect(run(first, { type: 'draftKey', key: 'draft-2' }).draftKey).toBe('draft-1');
     expect(reviveDaily(JSON.parse(JSON.stringify(first))).draftKey).toBe('draft-1');
+  });
+
+  it('keeps the team-focus tick across a reload until the next draft', () => {
+    const ticked = run(initialDailyState, { type: 'towardFocus', on: true });
+    expect(reviveDaily(JSON.parse(JSON.stringify(ticked))).towardFocus).toBe(true);
+    expect(run(ticked, { type: 'towardFocus', on: false }).towardFocus).toBe(false);
+    expect(run(ticked, { type: 'reset' }).towardFocus).toBe(false);
   });
 
   it('keeps the same state when the vision did not change', () => {

@@ -26,6 +26,8 @@ export interface DailyWizardState {
   dailyActionFinishedResponse: DailyActionEntry | null;
   /** The save's Idempotency-Key, made at the first Save and kept until the next draft. */
   draftKey: string | null;
+  /** "My plan today works on the team focus", ticked (kept across a reload like the answers). */
+  towardFocus: boolean;
 }
 
 /**
@@ -57,7 +59,10 @@ type CommonAction<K extends string, R> =
   /** Keeps the key of the first Save: a second Save of this draft (a retry) sends the same. */
   | { type: 'draftKey'; key: string };
 
-export type DailyWizardAction = CommonAction<DailyKey, DailyActionEntry> | { type: 'reset' };
+export type DailyWizardAction =
+  | CommonAction<DailyKey, DailyActionEntry>
+  | { type: 'reset' }
+  | { type: 'towardFocus'; on: boolean };
 export type WeeklyWizardAction =
   | CommonAction<WeeklyKey, WeeklyMapEntry>
   | { type: 'reset'; first: boolean }
@@ -70,6 +75,7 @@ export const initialDailyState: DailyWizardState = {
   athleticVision: null,
   dailyActionFinishedResponse: null,
   draftKey: null,
+  towardFocus: false,
 };
 
 export const initialWeeklyState: WeeklyWizardState = {
@@ -181,6 +187,8 @@ export function dailyReducer(state: DailyWizardState, action: DailyWizardAction)
       return { ...state, dailyActionFinishedResponse: action.response };
     case 'draftKey':
       return state.draftKey ? state : { ...state, draftKey: action.key };
+    case 'towardFocus':
+      return { ...state, towardFocus: action.on };
   }
 }
 
@@ -281,6 +289,7 @@ export function reviveDaily(raw: unknown): DailyWizardState {
     athleticVision: reviveVision(raw.athleticVision),
     dailyActionFinishedResponse: reviveEntry<DailyActionEntry>(raw.dailyActionFinishedResponse),
     draftKey: typeof raw.draftKey === 'string' ? raw.draftKey : null,
+    towardFocus: raw.towardFocus === true,
   };
 }
 

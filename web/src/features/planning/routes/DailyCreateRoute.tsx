@@ -21,8 +21,6 @@ export function DailyCreateRoute() {
   const [state, dispatch] = useWizard(dailyWizard);
   const save = useSaveDailyAction();
   const userId = useAuth().user?.id;
-  // Kept for this visit only: a reload mid-wizard asks again.
-  const [towardFocus, setTowardFocus] = useState(false);
   const hasFocus = Boolean(useTeamFocus().data?.text?.trim());
   useVisionReminder(dispatch);
 
@@ -40,7 +38,9 @@ export function DailyCreateRoute() {
       order={state.order}
       dispatch={dispatch}
       vision={state.athleticVision}
-      planNote={<TeamFocusNote towardFocus={towardFocus} onTowardFocus={setTowardFocus} />}
+      planNote={
+        <TeamFocusNote towardFocus={state.towardFocus} onTowardFocus={(on) => dispatch({ type: 'towardFocus', on })} />
+      }
       exitTo="/daily-action-welcome"
       onSave={() => {
         if (save.isPending) return;
@@ -48,7 +48,7 @@ export function DailyCreateRoute() {
         const key = state.draftKey ?? (keyOfThisVisit.current ??= crypto.randomUUID());
         dispatch({ type: 'draftKey', key });
         save.mutate(
-          { body: dailyActionBody(state.dailyAction, hasFocus && towardFocus), key },
+          { body: dailyActionBody(state.dailyAction, hasFocus && state.towardFocus), key },
           { onSuccess: ({ entry }) => dispatch({ type: 'finished', response: entry }) },
         );
       }}
