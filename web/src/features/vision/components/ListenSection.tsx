@@ -45,7 +45,12 @@ export function ListenSection({ paragraphs, onFinished, onRecord, fade, hush, on
     );
   }
   return (
-    <SpeechControls paragraphs={paragraphs} onFinished={onFinished} onRecord={canRecord ? onRecord : undefined}>
+    <SpeechControls
+      paragraphs={paragraphs}
+      onFinished={onFinished}
+      onRecord={canRecord ? onRecord : undefined}
+      hush={hush}
+    >
       {recording.data && (
         <Button variant="link" className="vision-text-button mb-2" onClick={() => setDeviceVoice(false)}>
           {t.useMyRecording}

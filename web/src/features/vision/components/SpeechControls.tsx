@@ -15,6 +15,8 @@ interface SpeechControlsProps {
   onRecord?: () => void;
   /** Shown under the heading, e.g. the way back to the athlete's recording. */
   children?: ReactNode;
+  /** Counts up when the sleep timer ends: the voice stops (speech cannot fade, so it ends). */
+  hush?: number;
 }
 
 /**
@@ -23,7 +25,7 @@ interface SpeechControlsProps {
  * runs when the last one ends, not after Stop. A device without any voice
  * says so and offers to record the vision instead.
  */
-export function SpeechControls({ paragraphs, onFinished, onRecord, children }: SpeechControlsProps) {
+export function SpeechControls({ paragraphs, onFinished, onRecord, children, hush = 0 }: SpeechControlsProps) {
   const { status, voices } = useSpeechVoices();
   const available = status !== 'none';
   const [voiceUri, setVoiceUri] = useState('');
@@ -39,6 +41,16 @@ export function SpeechControls({ paragraphs, onFinished, onRecord, children }: S
       speechSynthesis.cancel();
     };
   }, [available]);
+
+  // The sleep timer ran out: stop speaking, as the recording and the sound stop.
+  const heardHush = useRef(hush);
+  useEffect(() => {
+    if (hush === heardHush.current) return;
+    heardHush.current = hush;
+    run.current += 1;
+    speechSynthesis.cancel();
+    setPlayback('idle');
+  }, [hush]);
 
   if (!available) {
     return (
