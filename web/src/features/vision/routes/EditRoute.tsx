@@ -93,7 +93,8 @@ function EditForm({ saved }: { saved: AthleticVision }) {
           allowLeave();
           navigate(REVIEW_PATH);
         },
-        onSettled: () => {
+        // Saved, the form is done (a late second click must not send again); refused, it may retry.
+        onError: () => {
           sending.current = false;
         },
       },
