@@ -10,8 +10,8 @@ export function HorizonArt() {
             <SkyGradient id={ids.sky} from="--swaz-art-sky-top" to="--swaz-art-sky-bottom" />
           </defs>
           <rect width="320" height="200" fill={`url(#${ids.sky})`} />
-          <rect className="art-paper" x="36" y="40" width="64" height="10" rx="5" opacity="0.7" />
-          <rect className="art-paper" x="58" y="56" width="40" height="8" rx="4" opacity="0.5" />
+          <rect className="art-cloud" x="36" y="40" width="64" height="10" rx="5" />
+          <rect className="art-cloud" x="58" y="56" width="40" height="8" rx="4" opacity="0.7" />
           <SunRays cx={214} cy={128} inner={40} outer={54} />
           <circle className="art-sun" cx="214" cy="128" r="30" />
           <path className="art-far" d="M0 138 C50 118 90 120 130 132 S220 150 260 134 S306 122 320 126 V200 H0 Z" />
