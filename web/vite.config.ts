@@ -81,7 +81,8 @@ const pwa = VitePWA({
   workbox: {
     // Reminders as notifications: the push and notificationclick handlers (public/push-sw.js).
     importScripts: ['/push-sw.js'],
-    globPatterns: ['**/*.{js,css,html,svg,png,ico,txt}'],
+    // The two self-hosted fonts (styles/_fonts.scss) too: offline, the app keeps its own look.
+    globPatterns: ['**/*.{js,css,html,svg,png,ico,txt,woff2}'],
     navigateFallback: '/index.html',
     // Server pages and the API are never answered with the app shell.
     navigateFallbackDenylist: [/^\/_api\//, /^\/auth\/v1\//, /^\/_dev\//, /^\/healthz/],

@@ -1,6 +1,8 @@
 /** Copy of the planning screens (SPEC §2) and the wizard questions (DESIGN §5). */
 export const planningTexts = {
   planningTitle: 'Planning my:',
+  /** Under 'Planning my:': why to plan at all. */
+  planningLine: 'A clear plan turns your vision into the next step.',
   week: 'Week',
   day: 'Day',
   weeklyMapTitle: 'Weekly Map',

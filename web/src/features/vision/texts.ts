@@ -5,6 +5,8 @@ export const visionTexts = {
   welcomeTitle: 'Athletic Vision',
   start: 'Start',
   athleteFallbackName: 'Athlete',
+  /** Under the name on the welcome screen: what Start leads to. */
+  welcomeLine: 'Nine questions to picture the athlete you are becoming, and the life around them.',
 
   nextQuote:
     'Your mind is the training ground nobody else can see. Design it on purpose: choose what you picture, what you repeat and what you believe, and your game will follow the blueprint you draw tonight.',

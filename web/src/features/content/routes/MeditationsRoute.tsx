@@ -1,18 +1,22 @@
 import Container from 'react-bootstrap/Container';
 import { Link } from 'react-router';
+import { MoonArt } from '@/components/art/MoonArt';
 import { contentTexts as t } from '../texts';
 
-/** SPEC §1: a placeholder page, saying plainly what is coming. */
+/** SPEC §1: a placeholder page, saying plainly what is coming, under a quiet night sky. */
 export function MeditationsRoute() {
   return (
-    <Container className="py-5 prose">
-      <h1>{t.meditationsTitle}</h1>
-      <p className="lead">{t.meditations.lead}</p>
+    <Container className="swaz-hero prose">
+      <MoonArt />
+      <h1 className="swaz-hero-title text-center mb-2">{t.meditationsTitle}</h1>
+      <p className="swaz-hero-lead text-center mx-auto mb-4">{t.meditations.lead}</p>
       <p>{t.meditations.body}</p>
-      <p>{t.meditations.meanwhile}</p>
-      <Link to="/sleep-well" className="btn btn-primary">
-        {t.meditations.sleepWell}
-      </Link>
+      <p className="mb-4">{t.meditations.meanwhile}</p>
+      <div className="text-center">
+        <Link to="/sleep-well" className="btn btn-primary btn-lg swaz-cta">
+          {t.meditations.sleepWell}
+        </Link>
+      </div>
     </Container>
   );
 }

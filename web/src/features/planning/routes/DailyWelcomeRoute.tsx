@@ -1,6 +1,7 @@
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 import { useNavigate } from 'react-router';
+import { CalendarArt } from '@/components/art/CalendarArt';
 import { SavingNeedsMembership } from '@/components/ui/SavingNeedsMembership';
 import { useFirstName } from '@/lib/queries/first-name';
 import { useRecentObjectives } from '../api/get-recent-objectives';
@@ -24,13 +25,14 @@ export function DailyWelcomeRoute() {
   const weekly = recent.data?.weeklyMap;
 
   return (
-    <Container className="py-5">
+    <Container className="swaz-hero">
       <div className="text-center planning-narrow mx-auto">
-        <p className="text-uppercase text-muted fw-semibold small mb-2">{t.dailyActionTitle}</p>
-        <h1 className="h2 mb-2">{t.dailyWelcomeGreeting(name)}</h1>
-        <p className="lead mb-4">{t.dailyWelcomeLead}</p>
+        <CalendarArt />
+        <p className="swaz-eyebrow mb-2">{t.dailyActionTitle}</p>
+        <h1 className="swaz-hero-title swaz-hero-title-sm mb-2">{t.dailyWelcomeGreeting(name)}</h1>
+        <p className="swaz-hero-lead mx-auto mb-4">{t.dailyWelcomeLead}</p>
         <SavingNeedsMembership />
-        <Button size="lg" className="px-5" onClick={start}>
+        <Button size="lg" className="swaz-cta" onClick={start}>
           {t.start}
         </Button>
       </div>

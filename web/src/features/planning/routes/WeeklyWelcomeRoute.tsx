@@ -1,6 +1,7 @@
 import Button from 'react-bootstrap/Button';
 import Container from 'react-bootstrap/Container';
 import { useNavigate } from 'react-router';
+import { WeekArt } from '@/components/art/WeekArt';
 import { SavingNeedsMembership } from '@/components/ui/SavingNeedsMembership';
 import { useFirstName } from '@/lib/queries/first-name';
 import { useRecentWeeklyMap } from '../api/get-recent-weekly-map';
@@ -23,13 +24,14 @@ export function WeeklyWelcomeRoute() {
   const weekly = recent.data;
 
   return (
-    <Container className="py-5">
+    <Container className="swaz-hero">
       <div className="text-center planning-narrow mx-auto">
-        <p className="text-uppercase text-muted fw-semibold small mb-2">{t.weeklyMapTitle}</p>
-        <h1 className="h2 mb-2">{t.weeklyWelcomeGreeting(name)}</h1>
-        <p className="lead mb-4">{t.weeklyWelcomeLead}</p>
+        <WeekArt />
+        <p className="swaz-eyebrow mb-2">{t.weeklyMapTitle}</p>
+        <h1 className="swaz-hero-title swaz-hero-title-sm mb-2">{t.weeklyWelcomeGreeting(name)}</h1>
+        <p className="swaz-hero-lead mx-auto mb-4">{t.weeklyWelcomeLead}</p>
         <SavingNeedsMembership />
-        <Button size="lg" className="px-5" onClick={start} disabled={recent.isPending}>
+        <Button size="lg" className="swaz-cta" onClick={start} disabled={recent.isPending}>
           {recent.isPending ? t.starting : t.start}
         </Button>
       </div>

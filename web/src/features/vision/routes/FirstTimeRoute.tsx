@@ -1,5 +1,6 @@
 import Container from 'react-bootstrap/Container';
 import { Link } from 'react-router';
+import { NotebookArt } from '@/components/art/NotebookArt';
 import { useVision } from '@/lib/queries/vision';
 import { FIRST_STEP_PATH, PLAY_PATH } from '../steps';
 import { visionTexts as t } from '../texts';
@@ -8,11 +9,12 @@ import { visionTexts as t } from '../texts';
 export function FirstTimeRoute() {
   const vision = useVision();
   return (
-    <Container className="py-5 text-center vision-narrow">
-      <h1 className="mb-4">{t.welcomeTitle}</h1>
-      <p className="fs-4 mb-4">{t.firstTimeQuestion}</p>
+    <Container className="swaz-hero text-center vision-narrow">
+      <NotebookArt />
+      <h1 className="swaz-hero-title mb-3">{t.welcomeTitle}</h1>
+      <p className="swaz-hero-question mx-auto mb-4">{t.firstTimeQuestion}</p>
       <div className="d-grid gap-3 mx-auto vision-choices">
-        <Link to={FIRST_STEP_PATH} className="btn btn-primary btn-lg">
+        <Link to={FIRST_STEP_PATH} className="btn btn-primary btn-lg swaz-cta">
           {t.firstTime}
         </Link>
         {vision.data && (
