@@ -1,6 +1,7 @@
 import Container from 'react-bootstrap/Container';
 import { Link } from 'react-router';
 import { useFirstName } from '@/lib/queries/first-name';
+import { VisionCelebration } from '../components/VisionCelebration';
 import { REVIEW_PATH } from '../steps';
 import { visionTexts as t } from '../texts';
 
@@ -14,6 +15,7 @@ export function CompletionRoute() {
       <Link to={REVIEW_PATH} className="btn btn-primary btn-lg px-4">
         {t.readMe}
       </Link>
+      <VisionCelebration />
     </Container>
   );
 }
