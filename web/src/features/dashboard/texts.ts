@@ -136,6 +136,19 @@ export const dashboardTexts = {
     plan: 'Plan now',
   },
 
+  /** A line of words for 3 of 3 today and the streak's milestones (issue 29). */
+  celebration: {
+    allDone: '3 of 3 today — that’s how champions are built.',
+    milestones: {
+      3: '3 days in a row — a habit is starting.',
+      7: 'A full week of practice!',
+      21: '21 days — this is who you are now.',
+      50: '50 days. Relentless.',
+      100: '100 days. Legendary.',
+    },
+    close: 'Close',
+  },
+
   liveCall: {
     heading: 'Weekly live call',
     lead: 'Every Tuesday at 8pm Pacific: questions, stories and a group session.',

@@ -45,6 +45,9 @@ export const visionTexts = {
   completionBody:
     'You have written your Athletic Vision. That is something most athletes never do. Now let it work for you: hear it, see it and let it grow more and more real every night.',
   readMe: 'READ ME MY ATHLETIC VISION',
+  /** The celebration of a finished vision (issue 29). */
+  celebration: 'Your Athletic Vision is written. Hear it tonight at bedtime.',
+  celebrationClose: 'Close',
 
   reviewTitle: 'Athletic Vision Review',
   reviewLead: 'Here is your vision as you wrote it. Revise any answer, or go and play with confidence.',

@@ -7,6 +7,7 @@ import { useOnline } from '@/lib/phone/online';
 import { useDashboard } from '../api/get-dashboard';
 import { isNewMember } from '../first-visit';
 import { CheckinCard } from '../components/CheckinCard';
+import { DashboardCelebration } from '../components/DashboardCelebration';
 import { DailyFlow } from '../components/DailyFlow';
 import { Heatmap } from '../components/Heatmap';
 import { LatestObjectives } from '../components/LatestObjectives';
@@ -79,6 +80,7 @@ export function DashboardRoute() {
         </div>
       </div>
       <LatestObjectives objectives={data.latestObjectives} />
+      <DashboardCelebration figures={data} />
     </Container>
   );
 }

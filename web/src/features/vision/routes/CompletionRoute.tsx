@@ -2,6 +2,7 @@ import Container from 'react-bootstrap/Container';
 import { Link } from 'react-router';
 import { SummitArt } from '@/components/art/SummitArt';
 import { useFirstName } from '@/lib/queries/first-name';
+import { VisionCelebration } from '../components/VisionCelebration';
 import { REVIEW_PATH } from '../steps';
 import { visionTexts as t } from '../texts';
 
@@ -16,6 +17,7 @@ export function CompletionRoute() {
       <Link to={REVIEW_PATH} className="btn btn-primary btn-lg swaz-cta">
         {t.readMe}
       </Link>
+      <VisionCelebration />
     </Container>
   );
 }
