@@ -22,8 +22,8 @@ function figures(today: string, streakDays: number, checklist = ALL): DashboardF
     streakDays,
     today,
     heatmap: [
-      { date: addDays(today, -1), count: streakDays > (practised ? 1 : 0) ? 2 : 0 },
-      { date: today, count: practised ? 2 : 0 },
+      { date: addDays(today, -1), count: streakDays > (practised ? 1 : 0) ? 2 : 0, rest: false },
+      { date: today, count: practised ? 2 : 0, rest: false },
     ],
   };
 }

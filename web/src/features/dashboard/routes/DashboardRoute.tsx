@@ -80,7 +80,7 @@ export function DashboardRoute() {
         </div>
       </div>
       <LatestObjectives objectives={data.latestObjectives} />
-      <DashboardCelebration figures={data} />
+      <DashboardCelebration figures={data} streakHidden={data.streakHidden} />
     </Container>
   );
 }
