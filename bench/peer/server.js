@@ -27,12 +27,16 @@ if (cluster.isPrimary && workers > 1) {
 }
 
 function startServer() {
+  const crypto = require('node:crypto');
   const express = require('express');
   const jwt = require('jsonwebtoken');
   const Database = require('better-sqlite3');
 
   const dbPath = required('DATABASE_PATH');
-  const secret = required('SWAZ_JWT_SECRET');
+  // The key is made once: given the secret as a string, jsonwebtoken 9 first tries to parse it
+  // as a public key on every verify and fails, which costs 25 to 50 times the check itself
+  // (auth0/node-jsonwebtoken#966); a team that profiled once would do this, so the peer does.
+  const secret = crypto.createSecretKey(Buffer.from(required('SWAZ_JWT_SECRET')));
   const port = Number(process.env.PORT || 3000);
   const publicUrl = (process.env.SWAZ_PUBLIC_URL || `http://127.0.0.1:${port}`).replace(/\/+$/, '');
   const issuer = `${publicUrl}/auth/v1`;
