@@ -360,7 +360,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** "Snooze 1 h": the same reminder again in an hour (the first snooze's time when pressed again). */
+        /**
+         * "Snooze 1 h": the same reminder again in an hour (the first snooze's time when pressed again);
+         *     nothing more once "Done" was pressed on the same notification.
+         */
         post: operations["snooze"];
         delete?: never;
         options?: never;
