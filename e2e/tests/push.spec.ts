@@ -301,7 +301,7 @@ test.describe('a reminder as a notification', () => {
     await server?.stop();
   });
 
-  test('reaches the device encrypted, shows with Done and Snooze, Done records the practice and Snooze says when it comes back, without opening SWAZ', async ({
+  test('reaches the device encrypted, shows with Done and Snooze, Done records the practice and Snooze says when it comes back or that it is done, without opening SWAZ', async ({
     browser,
     request,
   }) => {
@@ -383,7 +383,7 @@ test.describe('a reminder as a notification', () => {
           },
         ]);
 
-        // "Done" from the notification, in the service worker: no page, no session.
+        // The buttons work in the service worker: no page, no session.
         const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
         const press = (action: string) =>
           worker.evaluate(async (action) => {
@@ -395,6 +395,19 @@ test.describe('a reminder as a notification', () => {
             const [notification] = await scope.registration.getNotifications();
             scope.dispatchEvent(new scope.NotificationEvent('notificationclick', { notification, action }));
           }, action);
+        const deliverAgain = async () => {
+          await cdp.send('ServiceWorker.deliverPushMessage', { origin: baseURL, registrationId: id, data: JSON.stringify(payload) });
+          await expect.poll(async () => (await shownNotifications(page)).map((n) => n.title)).toEqual([payload.title]);
+        };
+
+        // "Snooze 1 h": the server says when it comes back.
+        await press('snooze');
+        await expect
+          .poll(async () => (await shownNotifications(page)).map((n) => [n.title, n.body]))
+          .toEqual([['We’ll remind you in an hour', expect.stringMatching(/^We'll remind you again at \d\d:\d\d\.$/)]]);
+
+        // Back an hour later, "Done" records the practice.
+        await deliverAgain();
         await press('done');
         await expect
           .poll(async () => (await shownNotifications(page)).map((n) => [n.title, n.body]))
@@ -404,13 +417,14 @@ test.describe('a reminder as a notification', () => {
         const kinds = ((await events.json()) as { events: { kind: string }[] }).events.map((e) => e.kind);
         expect(kinds.filter((kind) => kind === 'marked_done')).toHaveLength(1);
 
-        // The same reminder again, and "Snooze 1 h" from it: the server says when it comes back.
-        await cdp.send('ServiceWorker.deliverPushMessage', { origin: baseURL, registrationId: id, data: JSON.stringify(payload) });
-        await expect.poll(async () => (await shownNotifications(page)).map((n) => n.title)).toEqual([payload.title]);
+        // "Snooze 1 h" after Done promises nothing more.
+        await deliverAgain();
         await press('snooze');
         await expect
           .poll(async () => (await shownNotifications(page)).map((n) => [n.title, n.body]))
-          .toEqual([['We’ll remind you in an hour', expect.stringMatching(/^We'll remind you again at \d\d:\d\d\.$/)]]);
+          .toEqual([
+            ['Practice marked done — see you tomorrow', 'You marked this done already: no reminder will follow. Well done.'],
+          ]);
       } finally {
         await context.close();
       }

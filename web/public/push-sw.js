@@ -83,10 +83,13 @@
     };
   }
 
-  /** What the confirming notification says after an action's answer (status 0: no answer). */
-  function confirmationOf(action, status, message) {
+  /**
+   * What the confirming notification says after an action's answer (status 0: no answer);
+   * `alreadyDone`: a Snooze the server refused to schedule because Done was pressed before.
+   */
+  function confirmationOf(action, status, message, alreadyDone) {
     // The server's words say more (when a snoozed reminder comes back).
-    if (status >= 200 && status < 300) return { title: texts[action], body: message || '' };
+    if (status >= 200 && status < 300) return { title: alreadyDone ? texts.done : texts[action], body: message || '' };
     if (status === 0) return { title: texts.offline, body: texts.offlineBody };
     return { title: texts.refused, body: message || texts.refusedBody };
   }
@@ -100,14 +103,17 @@
         body: JSON.stringify({ token: token }),
       });
       var message = '';
+      var alreadyDone = false;
       try {
-        message = (await res.json()).message || '';
+        var answer = await res.json();
+        message = answer.message || '';
+        alreadyDone = answer.alreadyDone === true;
       } catch (_) {
         // an answer without JSON
       }
-      return { status: res.status, message: message };
+      return { status: res.status, message: message, alreadyDone: alreadyDone };
     } catch (_) {
-      return { status: 0, message: '' };
+      return { status: 0, message: '', alreadyDone: false };
     }
   }
 
@@ -115,7 +121,7 @@
     var data = notification.data || {};
     notification.close();
     var answer = await postAction(action, data.tokens[action]);
-    var said = confirmationOf(action, answer.status, answer.message);
+    var said = confirmationOf(action, answer.status, answer.message, answer.alreadyDone);
     await self.registration.showNotification(said.title, {
       body: said.body,
       icon: ICON,

@@ -38,7 +38,7 @@ function fakeWorker({ answer = { status: 200, body: { message: 'ok' } } as { sta
 interface SwazPush {
   parsePayload(text: string): Record<string, unknown> | null;
   notificationOf(payload: Record<string, unknown>): { title: string; options: Record<string, unknown> };
-  confirmationOf(action: string, status: number, message: string): { title: string; body: string };
+  confirmationOf(action: string, status: number, message: string, alreadyDone?: boolean): { title: string; body: string };
   safeUrl(url: unknown): string;
 }
 
@@ -98,6 +98,17 @@ describe('a push message becomes a notification', () => {
       tokens: { snooze: 'tok-snooze' },
     });
     expect(options.actions).toEqual([{ action: 'snooze', title: 'Snooze 1 h' }]);
+  });
+
+  it('confirms a Snooze pressed after Done as done, not as a reminder to come', () => {
+    const { self } = fakeWorker();
+    expect(self.swazPush.confirmationOf('snooze', 200, "We'll remind you again at 21:00.")).toEqual({
+      title: 'We’ll remind you in an hour',
+      body: "We'll remind you again at 21:00.",
+    });
+    expect(self.swazPush.confirmationOf('snooze', 200, 'You marked this done already.', true).title).toBe(
+      'Practice marked done — see you tomorrow',
+    );
   });
 
   it('opens a path of SWAZ or an https address (the live call), nothing else', () => {

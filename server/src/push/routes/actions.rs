@@ -30,8 +30,11 @@ pub(crate) struct ActionBody {
 
 /// What the service worker may show after the button did its work.
 #[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub(crate) struct ActionDone {
     pub message: String,
+    /// The practice was already marked done from this notification (a Snooze after Done).
+    pub already_done: bool,
 }
 
 fn verified(state: &AppState, body: &ActionBody, action: Action) -> Result<Link> {
@@ -70,6 +73,7 @@ pub(crate) async fn done(
     }
     Ok(Json(ActionDone {
         message: "Practice marked done for today. Well done.".to_owned(),
+        already_done: false,
     }))
 }
 
@@ -86,6 +90,7 @@ pub(crate) async fn snooze(
     if one_click::marked_done(&state.db, &link).await? {
         return Ok(Json(ActionDone {
             message: "You marked this done already: no reminder will follow. Well done.".to_owned(),
+            already_done: true,
         }));
     }
     let now = state.clock.now();
@@ -98,5 +103,6 @@ pub(crate) async fn snooze(
         .format("%H:%M");
     Ok(Json(ActionDone {
         message: format!("We'll remind you again at {at}."),
+        already_done: false,
     }))
 }

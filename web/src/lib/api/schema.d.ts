@@ -1253,6 +1253,8 @@ export interface components {
         };
         /** @description What the service worker may show after the button did its work. */
         ActionDone: {
+            /** @description The practice was already marked done from this notification (a Snooze after Done). */
+            alreadyDone: boolean;
             message: string;
         };
         /** @description One athlete as their coach sees them: shared figures over 12 weeks and shared entries. */
