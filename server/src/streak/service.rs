@@ -6,24 +6,8 @@ use sqlx::AnyConnection;
 use super::dto::StreakSettings;
 use super::rules::{self, Reason};
 use super::storage::{self, RestDay};
-use crate::auth::users;
-use crate::dashboard::days;
 use crate::db::Db;
-use crate::domain::TimeZone;
 use crate::error::{AppError, Result};
-
-/// The athlete's today, in their own zone.
-async fn today_of(
-    conn: &mut AnyConnection,
-    user_id: &str,
-    now: DateTime<Utc>,
-) -> Result<NaiveDate> {
-    let user = users::by_id(conn, user_id)
-        .await?
-        .ok_or_else(|| AppError::not_found("Your account no longer exists."))?;
-    let zone = TimeZone::stored_or_utc(user.time_zone.as_deref());
-    Ok(days::local_day(now, zone.tz()))
-}
 
 async fn read(conn: &mut AnyConnection, user_id: &str, today: NaiveDate) -> Result<StreakSettings> {
     let hidden = storage::hidden(conn, user_id).await?;
@@ -34,7 +18,7 @@ async fn read(conn: &mut AnyConnection, user_id: &str, today: NaiveDate) -> Resu
 /// The athlete's streak settings now.
 pub async fn settings(db: &Db, user_id: &str, now: DateTime<Utc>) -> Result<StreakSettings> {
     let mut conn = db.pool().acquire().await?;
-    let today = today_of(&mut conn, user_id, now).await?;
+    let today = crate::checkins::service::today(&mut conn, user_id, now).await?;
     read(&mut conn, user_id, today).await
 }
 
@@ -49,7 +33,7 @@ pub async fn choose(
     let mut tx = db.begin_write().await?;
     // Two choices at once must not both fit into the last free day of a week.
     crate::teams::storage::lock_user(&mut tx, db.kind(), user_id).await?;
-    let today = today_of(&mut tx, user_id, now).await?;
+    let today = crate::checkins::service::today(&mut tx, user_id, now).await?;
     let taken: Vec<NaiveDate> = storage::of_member(&mut tx, user_id)
         .await?
         .into_iter()
@@ -77,7 +61,7 @@ pub async fn remove(
     now: DateTime<Utc>,
 ) -> Result<StreakSettings> {
     let mut tx = db.begin_write().await?;
-    let today = today_of(&mut tx, user_id, now).await?;
+    let today = crate::checkins::service::today(&mut tx, user_id, now).await?;
     rules::check_changeable(day, today)?;
     if !storage::remove(&mut tx, user_id, day).await? {
         return Err(AppError::not_found(format!(
@@ -99,7 +83,7 @@ pub async fn set_hidden(
 ) -> Result<StreakSettings> {
     let mut tx = db.begin_write().await?;
     storage::set_hidden(&mut tx, user_id, hidden, now.timestamp_millis()).await?;
-    let today = today_of(&mut tx, user_id, now).await?;
+    let today = crate::checkins::service::today(&mut tx, user_id, now).await?;
     let answer = read(&mut tx, user_id, today).await?;
     tx.commit().await?;
     Ok(answer)
