@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { buyTeamPlan } from '../support/checkout';
 import { expect, signIn, test } from '../support/fixtures';
 import { createUser, type TestUser } from '../support/users';
 
@@ -85,16 +86,7 @@ async function makeWorld(browser: Browser, request: APIRequestContext, baseURL: 
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
   await signIn(page, coach);
-  await page.goto('/choose-a-plan');
-  await page.getByRole('button', { name: 'Start Team' }).click();
-  await expect(page).toHaveURL(/\/_checkout\/[^/]+$/);
-  await page.getByLabel('Name on card').fill('Casey Coach');
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry month').fill('12');
-  await page.getByLabel('Expiry year').fill(String(new Date().getFullYear() + 3));
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: 'Pay $199' }).click();
-  await expect(page).toHaveURL(/\/user-dashboard$/, { timeout: 30_000 });
+  await buyTeamPlan(page, 'Casey Coach');
   await context.close();
 
   const coachToken = (await apiToken(request, coach)).token;

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { buyTeamPlan } from '../support/checkout';
 import { advanceClock, putClockBack, serverNow } from '../support/dev-clock';
 import { accessToken, expect, signIn, submitLogin, test, toast } from '../support/fixtures';
 import { mailExactlyTo, type Mail } from '../support/mailbox';
@@ -18,16 +19,7 @@ const PHONE = { width: 375, height: 812 };
 async function coachWithTeam(page: Page): Promise<TestUser> {
   const coach = createUser('Casey');
   await signIn(page, coach);
-  await page.goto('/choose-a-plan');
-  await page.getByRole('button', { name: 'Start Team' }).click();
-  await expect(page).toHaveURL(/\/_checkout\/[^/]+$/);
-  await page.getByLabel('Name on card').fill('Casey Coach');
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry month').fill('12');
-  await page.getByLabel('Expiry year').fill(String(new Date().getFullYear() + 3));
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: 'Pay $199' }).click();
-  await expect(page).toHaveURL(/\/user-dashboard$/, { timeout: 30_000 });
+  await buyTeamPlan(page, 'Casey Coach');
   return coach;
 }
 
