@@ -336,6 +336,14 @@ test.describe('at 375 px', () => {
       await page.emulateMedia({ colorScheme });
       await signIn(page, user);
       await underServiceWorker(page);
+      // The dashboard's answer is kept on the phone before the network goes.
+      await expect
+        .poll(() =>
+          page.evaluate(async () =>
+            (await (await caches.open('swaz-api')).keys()).some((r) => r.url.endsWith('/_api/v1/dashboard')),
+          ),
+        )
+        .toBe(true);
       await context.setOffline(true);
       await page.goto('/user-dashboard');
       await offerInstall(page);
