@@ -203,6 +203,7 @@ pub(crate) async fn erase(
         .bind(user_id)
         .execute(&mut *tx)
         .await?;
+    tx.sessions_changed(user_id).await?;
     tx.commit().await?;
     Ok(())
 }

@@ -9,6 +9,7 @@ use super::error::AuthError;
 use super::sessions;
 use super::tokens::{AccessClaims, Claims, MemberClaims, Refused};
 use crate::app::AppState;
+use crate::db::session_cache::Lookup;
 use crate::error::AppError;
 
 /// A signed-in caller on the product API (401 otherwise).
@@ -50,12 +51,27 @@ pub async fn authenticate<T: AccessClaims>(
         .tokens
         .verify(token, state.clock.now_secs())
         .map_err(|refused| Failure::BadToken(refused.to_string()))?;
-    let mut conn = state.db.pool().acquire().await.map_err(Failure::Internal)?;
-    let live = sessions::live(&mut conn, claims.session_id(), claims.sub())
-        .await
-        .map_err(Failure::Internal)?
-        .ok_or(Failure::SessionGone)?;
-    let mfa_pending = live.has_verified_factor && claims.aal() != "aal2";
+    let cache = state.db.sessions();
+    let has_verified_factor = match cache.lookup(claims.session_id(), claims.sub()) {
+        Lookup::Live {
+            has_verified_factor,
+        } => has_verified_factor,
+        Lookup::Unknown { generation } => {
+            let mut conn = state.db.pool().acquire().await.map_err(Failure::Internal)?;
+            let live = sessions::live(&mut conn, claims.session_id(), claims.sub())
+                .await
+                .map_err(Failure::Internal)?
+                .ok_or(Failure::SessionGone)?;
+            cache.keep(
+                claims.session_id(),
+                claims.sub(),
+                live.has_verified_factor,
+                generation,
+            );
+            live.has_verified_factor
+        }
+    };
+    let mfa_pending = has_verified_factor && claims.aal() != "aal2";
     Ok((claims, mfa_pending))
 }
 

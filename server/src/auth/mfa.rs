@@ -6,7 +6,7 @@ use sqlx::AnyConnection;
 
 use super::sessions::{self, NewSession};
 use super::totp;
-use crate::db::{ms_to_rfc3339, Db};
+use crate::db::{ms_to_rfc3339, Db, WriteTx};
 use crate::error::Result;
 
 /// GoTrue's `MFA_MAX_ENROLLED_FACTORS`.
@@ -280,6 +280,7 @@ pub async fn verify(
     )
     .await?;
     sessions::revoke_aal1_except(&mut tx, caller.user_id, caller.session_id, now).await?;
+    tx.sessions_changed(caller.user_id).await?;
     tx.commit().await?;
     Ok(Ok(Verified { session, factor }))
 }
@@ -299,20 +300,25 @@ pub async fn unenroll(
             "AAL2 required to unenroll verified factor",
         )));
     }
-    delete_factor(&mut tx, &factor.id).await?;
+    delete_factor(&mut tx, caller.user_id, &factor.id).await?;
     tx.commit().await?;
     Ok(Ok(()))
 }
 
-/// Deletes a factor and its challenges (the operator's reset for a lost phone, too).
-pub(crate) async fn delete_factor(conn: &mut AnyConnection, factor_id: &str) -> sqlx::Result<()> {
+/// Deletes one of `user_id`'s factors and its challenges (the operator's reset for a lost phone,
+/// too).
+pub(crate) async fn delete_factor(
+    tx: &mut WriteTx,
+    user_id: &str,
+    factor_id: &str,
+) -> sqlx::Result<()> {
     sqlx::query("DELETE FROM mfa_challenges WHERE factor_id = $1")
         .bind(factor_id)
-        .execute(&mut *conn)
+        .execute(&mut **tx)
         .await?;
     sqlx::query("DELETE FROM mfa_factors WHERE id = $1")
         .bind(factor_id)
-        .execute(conn)
+        .execute(&mut **tx)
         .await?;
-    Ok(())
+    tx.sessions_changed(user_id).await
 }

@@ -7,6 +7,8 @@
 
 use sqlx::AnyConnection;
 
+use crate::db::WriteTx;
+
 use super::tokens::{hash_token, random_token, AmrEntry, Keys};
 
 /// How a session was authenticated: its assurance level and the methods used, oldest first.
@@ -188,7 +190,7 @@ pub(crate) struct Rotated {
 
 /// Exchanges `token` for a new refresh token. Run inside a write transaction.
 pub(crate) async fn rotate(
-    conn: &mut AnyConnection,
+    conn: &mut WriteTx,
     keys: &Keys,
     token: &str,
     reuse_interval_ms: i64,
@@ -201,7 +203,7 @@ pub(crate) async fn rotate(
          WHERE t.token_hash = $1",
     )
     .bind(&hash)
-    .fetch_optional(&mut *conn)
+    .fetch_optional(&mut **conn)
     .await?;
     let Some(row) = row else {
         return Ok(Err(RefreshError::NotFound));
@@ -225,7 +227,7 @@ pub(crate) async fn rotate(
             )
             .bind(now)
             .bind(&hash)
-            .execute(&mut *conn)
+            .execute(&mut **conn)
             .await?
             .rows_affected()
                 == 1
@@ -236,7 +238,7 @@ pub(crate) async fn rotate(
         let revoked_at: Option<i64> =
             sqlx::query_scalar("SELECT revoked_at FROM refresh_tokens WHERE token_hash = $1")
                 .bind(&hash)
-                .fetch_one(&mut *conn)
+                .fetch_one(&mut **conn)
                 .await?;
         let recent = revoked_at.is_some_and(|at| now - at <= reuse_interval_ms);
         if !recent {
@@ -247,7 +249,7 @@ pub(crate) async fn rotate(
     sqlx::query("UPDATE auth_sessions SET refreshed_at = $1 WHERE id = $2")
         .bind(now)
         .bind(&session_id)
-        .execute(&mut *conn)
+        .execute(&mut **conn)
         .await?;
     // The child is derived from its parent: a second use within the interval gets the same one.
     let refresh_token = keys.child_refresh_token(&hash);
@@ -255,7 +257,7 @@ pub(crate) async fn rotate(
     let issued: Option<i64> =
         sqlx::query_scalar("SELECT created_at FROM refresh_tokens WHERE token_hash = $1")
             .bind(&child_hash)
-            .fetch_optional(&mut *conn)
+            .fetch_optional(&mut **conn)
             .await?;
     if issued.is_none() {
         insert(
@@ -277,21 +279,26 @@ pub(crate) async fn rotate(
 }
 
 pub(crate) async fn revoke_session(
-    conn: &mut AnyConnection,
+    conn: &mut WriteTx,
     session_id: &str,
     now: i64,
 ) -> sqlx::Result<()> {
-    sqlx::query("UPDATE auth_sessions SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL")
-        .bind(now)
-        .bind(session_id)
-        .execute(&mut *conn)
-        .await?;
+    let owner: Option<String> = sqlx::query_scalar(
+        "UPDATE auth_sessions SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL RETURNING user_id",
+    )
+    .bind(now)
+    .bind(session_id)
+    .fetch_optional(&mut **conn)
+    .await?;
+    if let Some(owner) = owner {
+        conn.sessions_changed(&owner).await?;
+    }
     sqlx::query(
         "UPDATE refresh_tokens SET revoked_at = $1 WHERE session_id = $2 AND revoked_at IS NULL",
     )
     .bind(now)
     .bind(session_id)
-    .execute(conn)
+    .execute(&mut **conn)
     .await?;
     Ok(())
 }
@@ -299,7 +306,7 @@ pub(crate) async fn revoke_session(
 /// Revokes every aal1 session of `user_id` but `keep`: once a second factor is verified, sessions
 /// signed in with the password alone end (as GoTrue does).
 pub(crate) async fn revoke_aal1_except(
-    conn: &mut AnyConnection,
+    conn: &mut WriteTx,
     user_id: &str,
     keep: &str,
     now: i64,
@@ -309,7 +316,7 @@ pub(crate) async fn revoke_aal1_except(
     )
     .bind(user_id)
     .bind(keep)
-    .fetch_all(&mut *conn)
+    .fetch_all(&mut **conn)
     .await?;
     for id in &ids {
         revoke_session(conn, id, now).await?;
@@ -319,7 +326,7 @@ pub(crate) async fn revoke_aal1_except(
 
 /// Revokes every session of `user_id` except `keep` (when given).
 pub(crate) async fn revoke_all_except(
-    conn: &mut AnyConnection,
+    conn: &mut WriteTx,
     user_id: &str,
     keep: Option<&str>,
     now: i64,
@@ -328,7 +335,7 @@ pub(crate) async fn revoke_all_except(
         "SELECT id FROM auth_sessions WHERE user_id = $1 AND revoked_at IS NULL",
     )
     .bind(user_id)
-    .fetch_all(&mut *conn)
+    .fetch_all(&mut **conn)
     .await?;
     for id in ids.iter().filter(|id| Some(id.as_str()) != keep) {
         revoke_session(conn, id, now).await?;

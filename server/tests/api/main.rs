@@ -47,6 +47,7 @@ mod push_service;
 mod push_subscriptions;
 mod reconcile;
 mod reminders;
+mod sessions_across_instances;
 mod settings;
 mod storage_faults;
 mod streak;

@@ -273,7 +273,7 @@ pub(super) async fn delete_factor(
                 "Factor not found",
             )
         })?;
-    mfa::delete_factor(&mut tx, &factor.id).await?;
+    mfa::delete_factor(&mut tx, id, &factor.id).await?;
     tx.commit().await?;
     Ok(Json(factor.to_gotrue_json()))
 }
