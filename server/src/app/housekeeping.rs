@@ -1,4 +1,5 @@
-//! Background housekeeping, in one place: every ten minutes each instance prunes rate-limit
+//! Background housekeeping, in one place: at start each instance counts the practice summaries
+//! that were never counted; every ten minutes it prunes rate-limit
 //! windows older than a day, contact messages past their keeping time, idempotency keys older
 //! than a day and finished push messages older than 30 days. All are idempotent,
 //! so several instances on one database may run them.
@@ -31,6 +32,10 @@ impl Housekeeping {
     pub(crate) fn spawn(db: Db, clock: Arc<dyn Clock>) -> Self {
         let (stop, mut stopped) = watch::channel(false);
         let task = tokio::spawn(async move {
+            tokio::select! {
+                _ = count_practice_summaries(&db) => {}
+                _ = stopped.changed() => return,
+            }
             loop {
                 tokio::select! {
                     _ = tokio::time::sleep(EVERY) => {}
@@ -45,6 +50,16 @@ impl Housekeeping {
     pub(crate) async fn stop(self) {
         let _ = self.stop.send(true);
         let _ = self.task.await;
+    }
+}
+
+/// Counts the day summaries of athletes whose practice was recorded before summaries were kept
+/// (once, at start; until then their dashboards count the events).
+async fn count_practice_summaries(db: &Db) {
+    match crate::practice::summary::backfill(db).await {
+        Ok(0) => {}
+        Ok(n) => tracing::info!(athletes = n, "counted the practice summaries"),
+        Err(err) => tracing::warn!(error = ?err, "counting practice summaries failed"),
     }
 }
 

@@ -32,7 +32,7 @@ pub(crate) fn day_start_ms(day: NaiveDate, tz: Tz) -> i64 {
 }
 
 /// Practice counts per local day.
-pub(crate) type DayCounts = BTreeMap<NaiveDate, u32>;
+pub type DayCounts = BTreeMap<NaiveDate, u32>;
 
 /// Adds counts of practice, each at a time (ms), to the local day in `tz` the time falls on.
 pub(crate) fn add_by_day(
@@ -47,7 +47,7 @@ pub(crate) fn add_by_day(
 
 /// Days the athlete chose to rest (rest, injury, travel): each pauses a streak instead of
 /// breaking it, and adds nothing to it.
-pub(crate) type RestDays = BTreeSet<NaiveDate>;
+pub type RestDays = BTreeSet<NaiveDate>;
 
 fn practised(counts: &DayCounts, day: NaiveDate) -> bool {
     counts.get(&day).is_some_and(|c| *c > 0)

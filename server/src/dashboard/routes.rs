@@ -21,7 +21,7 @@ use crate::domain::TimeZone;
 use crate::error::{AppError, ErrorBody, Result};
 use crate::planning::dto::RecentObjectives;
 use crate::planning::service::latest_objectives;
-use crate::practice::{storage as practice, PracticeKind};
+use crate::practice::{storage as practice, summary, PracticeKind};
 
 /// This capability's product-API routes, joined under `/_api/v1` by `app::router`.
 pub fn routes() -> OpenApiRouter<AppState> {
@@ -85,9 +85,25 @@ pub(crate) async fn get_dashboard(
     let start = days::heatmap_start(today);
     let since = days::day_start_ms(start, tz);
     let until = now.timestamp_millis() + 1;
-    let mut counts = DayCounts::new();
-    let recent = practice::counts_by_quarter_hour(&mut conn, &me.id, since, until).await?;
-    days::add_by_day(&mut counts, recent, tz);
+    let rest = crate::streak::storage::days_of(&mut conn, &me.id).await?;
+    let (heatmap, streak_days) = match summary::days_from(&mut conn, &me.id, tz, start).await? {
+        Some(practised) => {
+            let counts: DayCounts = practised.iter().map(|d| (d.day, d.events)).collect();
+            let streak = summary::streak(&practised, &rest, today);
+            (calendar(&counts, &rest, today), streak)
+        }
+        // Not counted in this zone yet: count the events.
+        None => {
+            let mut counts = DayCounts::new();
+            let recent = practice::counts_by_quarter_hour(&mut conn, &me.id, since, until).await?;
+            days::add_by_day(&mut counts, recent, tz);
+            let heatmap = calendar(&counts, &rest, today);
+            let streak =
+                streak_beyond_window(&mut conn, &me.id, tz, (&mut counts, &rest), today, since)
+                    .await?;
+            (heatmap, streak)
+        }
+    };
 
     let today_start = days::day_start_ms(today, tz);
     let done = practice::kinds_between(&mut conn, &me.id, today_start, until).await?;
@@ -96,11 +112,7 @@ pub(crate) async fn get_dashboard(
         breathing_done: done.contains(&PracticeKind::BreathingDone),
         daily_action_saved: done.contains(&PracticeKind::DailyActionSaved),
     };
-    let rest = crate::streak::storage::days_of(&mut conn, &me.id).await?;
     let streak_hidden = crate::streak::storage::hidden(&mut conn, &me.id).await?;
-    let heatmap = calendar(&counts, &rest, today);
-    let streak_days =
-        streak_beyond_window(&mut conn, &me.id, tz, (&mut counts, &rest), today, since).await?;
 
     let paid = entitlements::is_paid(&mut conn, &me.id, now.timestamp_millis()).await?;
     let vision_complete = crate::vision::storage::current(&mut conn, &me.id)

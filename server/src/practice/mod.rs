@@ -6,5 +6,6 @@ pub mod kind;
 pub mod late;
 pub mod routes;
 pub mod storage;
+pub mod summary;
 
 pub use kind::PracticeKind;

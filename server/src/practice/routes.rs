@@ -116,12 +116,14 @@ pub(crate) async fn record_event(
     let kind = recordable(input.kind.as_deref())?;
     let at = happened_at(input.at.as_deref(), state.clock.now_ms())?;
     let id = event_id(input.id.as_deref())?;
-    let mut conn = state.db.pool().acquire().await?;
+    let mut tx = state.db.begin_write().await?;
     let Some(id) = id else {
-        let event = storage::record(&mut conn, &me.id, kind, at).await?;
+        let event = storage::record(&mut tx, &me.id, kind, at).await?;
+        tx.commit().await?;
         return Ok((StatusCode::CREATED, Json(event.into())));
     };
-    if storage::record_once(&mut conn, &me.id, &id, kind, at).await? {
+    if storage::record_once(&mut tx, &me.id, &id, kind, at).await? {
+        tx.commit().await?;
         let event = storage::Event {
             id,
             kind,
@@ -129,7 +131,7 @@ pub(crate) async fn record_event(
         };
         return Ok((StatusCode::CREATED, Json(event.into())));
     }
-    match storage::own_event(&mut conn, &me.id, &id).await? {
+    match storage::own_event(&mut tx, &me.id, &id).await? {
         Some(first) => Ok((StatusCode::OK, Json(first.into()))),
         None => Err(AppError::conflict(
             "This id is already taken: give the practice a new UUID.",

@@ -1,5 +1,7 @@
 //! Storage of practice events. Saves that cause an event (a daily action, a weekly map) call
-//! [`record`] on their own transaction, so the event and the save land together or not at all.
+//! [`record`] on their own transaction, so the event and the save land together or not at all;
+//! every event is counted into the athlete's day summary ([`super::summary`]) in the same
+//! transaction, so callers must be inside a write transaction.
 
 use sqlx::AnyConnection;
 
@@ -51,8 +53,9 @@ pub async fn record(
     .bind(user_id)
     .bind(kind.as_str())
     .bind(now)
-    .execute(conn)
+    .execute(&mut *conn)
     .await?;
+    super::summary::note(conn, user_id, now).await?;
     Ok(event)
 }
 
@@ -73,9 +76,13 @@ pub(crate) async fn record_once(
     .bind(user_id)
     .bind(kind.as_str())
     .bind(at)
-    .execute(conn)
+    .execute(&mut *conn)
     .await?;
-    Ok(done.rows_affected() == 1)
+    let recorded = done.rows_affected() == 1;
+    if recorded {
+        super::summary::note(conn, user_id, at).await?;
+    }
+    Ok(recorded)
 }
 
 /// The athlete's event `id`, if it is theirs.

@@ -41,6 +41,7 @@ mod plan_change;
 mod planning;
 mod platform;
 mod practice_offline;
+mod practice_summary;
 mod push_delivery;
 mod push_reminders;
 mod push_service;

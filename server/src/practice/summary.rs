@@ -1,0 +1,336 @@
+//! The athlete's practice per local day (`practice_days`), kept in the same transaction as each
+//! practice write, so the dashboard reads its calendar and streak from at most 84 rows, not from
+//! the events of however long the streak is.
+//!
+//! Each row is a day the athlete practised, in the zone the summary was counted in
+//! (`practice_summary.zone`): how many events, and `run`, the days practised in the run of
+//! practised or rest days ending that day. A rest day can only be chosen for today or later, so
+//! the rest days between two practised days are settled by the time the later one is written.
+//!
+//! **A change of time zone counts every day again** from the events, in the new zone, in the
+//! transaction that stores the zone ([`rebuild`]): the calendar and streak always show the
+//! athlete's days as the current zone divides them, exactly as counting the events would. An
+//! athlete whose summary was never counted (practice recorded before it existed) is counted at
+//! their next practice, or by [`backfill`] at start; until then the dashboard counts the events.
+
+use chrono::{Days, NaiveDate};
+use chrono_tz::Tz;
+use sqlx::AnyConnection;
+
+use super::storage::counts_by_quarter_hour;
+use crate::dashboard::days::{self, DayCounts, RestDays};
+use crate::db::Db;
+
+/// One practised day of the summary.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Day {
+    pub day: NaiveDate,
+    pub events: u32,
+    /// Days practised in the run of practised or rest days ending on this day.
+    pub run: u32,
+}
+
+/// Counts an event at `at` (ms) into the summary of `user_id`, in the transaction that recorded
+/// it. Takes the summary's row lock first, so concurrent writes of one athlete count in turn.
+pub(crate) async fn note(conn: &mut AnyConnection, user_id: &str, at: i64) -> sqlx::Result<()> {
+    // Insert-or-touch, so the row is locked whether or not it existed ('' when it is new), and
+    // the athlete's zone in the same round trip.
+    let (counted_in, zone): (String, Option<String>) = sqlx::query_as(
+        "INSERT INTO practice_summary (user_id, zone) VALUES ($1, '') \
+         ON CONFLICT (user_id) DO UPDATE SET zone = practice_summary.zone \
+         RETURNING zone, (SELECT time_zone FROM users WHERE id = $1)",
+    )
+    .bind(user_id)
+    .fetch_one(&mut *conn)
+    .await?;
+    let zone = crate::domain::TimeZone::stored_or_utc(zone.as_deref()).tz();
+    if counted_in != zone.name() {
+        return rebuild(conn, user_id, zone).await;
+    }
+    let day = days::local_day_ms(at, zone);
+    let events: i64 = sqlx::query_scalar(
+        "INSERT INTO practice_days (user_id, day, events, run) VALUES ($1, $2, 1, 0) \
+         ON CONFLICT (user_id, day) DO UPDATE SET events = practice_days.events + 1 \
+         RETURNING events",
+    )
+    .bind(user_id)
+    .bind(day.to_string())
+    .fetch_one(&mut *conn)
+    .await?;
+    if events == 1 {
+        rerun_from(conn, user_id, day).await?;
+    }
+    Ok(())
+}
+
+/// The zone the athlete's days are counted in now.
+async fn zone_of(conn: &mut AnyConnection, user_id: &str) -> sqlx::Result<Tz> {
+    let name: Option<Option<String>> =
+        sqlx::query_scalar("SELECT time_zone FROM users WHERE id = $1")
+            .bind(user_id)
+            .fetch_optional(&mut *conn)
+            .await?;
+    Ok(crate::domain::TimeZone::stored_or_utc(name.flatten().as_deref()).tz())
+}
+
+/// Sets `run` again on every row from `first` on, after `first` became a practised day (a day
+/// late from an offline phone can join two runs; the rows after it are at most a week's).
+async fn rerun_from(conn: &mut AnyConnection, user_id: &str, first: NaiveDate) -> sqlx::Result<()> {
+    let before: Option<(String, i64)> = sqlx::query_as(
+        "SELECT day, run FROM practice_days WHERE user_id = $1 AND day < $2 ORDER BY day DESC LIMIT 1",
+    )
+    .bind(user_id)
+    .bind(first.to_string())
+    .fetch_optional(&mut *conn)
+    .await?;
+    let from: Vec<(String, i64)> = sqlx::query_as(
+        "SELECT day, run FROM practice_days WHERE user_id = $1 AND day >= $2 ORDER BY day",
+    )
+    .bind(user_id)
+    .bind(first.to_string())
+    .fetch_all(&mut *conn)
+    .await?;
+    let rest = crate::streak::storage::days_of(conn, user_id).await?;
+    let mut previous = before.and_then(|(day, run)| Some((day.parse().ok()?, run as u32)));
+    for (day, stored) in from {
+        let Ok(date) = day.parse::<NaiveDate>() else {
+            continue;
+        };
+        let run = run_after(previous, date, &rest);
+        if i64::from(run) != stored {
+            sqlx::query("UPDATE practice_days SET run = $1 WHERE user_id = $2 AND day = $3")
+                .bind(i64::from(run))
+                .bind(user_id)
+                .bind(&day)
+                .execute(&mut *conn)
+                .await?;
+        }
+        previous = Some((date, run));
+    }
+    Ok(())
+}
+
+/// The run of a practised `day` whose nearest earlier practised day is `previous` (with its run):
+/// one more when only rest days lie between them, else a new run of one.
+fn run_after(previous: Option<(NaiveDate, u32)>, day: NaiveDate, rest: &RestDays) -> u32 {
+    match previous {
+        Some((before, run)) if only_rest_between(before, day, rest) => run + 1,
+        _ => 1,
+    }
+}
+
+/// Whether every day strictly between `first` and `last` is a rest day.
+fn only_rest_between(first: NaiveDate, last: NaiveDate, rest: &RestDays) -> bool {
+    first
+        .iter_days()
+        .skip(1)
+        .take_while(|d| *d < last)
+        .all(|d| rest.contains(&d))
+}
+
+/// The summary as counting the athlete's events in `zone` gives it.
+pub async fn recount(conn: &mut AnyConnection, user_id: &str, zone: Tz) -> sqlx::Result<Vec<Day>> {
+    let mut counts = DayCounts::new();
+    let all = counts_by_quarter_hour(conn, user_id, i64::MIN, i64::MAX).await?;
+    days::add_by_day(&mut counts, all, zone);
+    let rest = crate::streak::storage::days_of(conn, user_id).await?;
+    let mut previous = None;
+    Ok(counts
+        .into_iter()
+        .filter(|(_, events)| *events > 0)
+        .map(|(day, events)| {
+            let run = run_after(previous, day, &rest);
+            previous = Some((day, run));
+            Day { day, events, run }
+        })
+        .collect())
+}
+
+/// Counts the athlete's summary again in `zone` (their zone changed, or it was never counted).
+pub(crate) async fn rebuild(conn: &mut AnyConnection, user_id: &str, zone: Tz) -> sqlx::Result<()> {
+    let fresh = recount(conn, user_id, zone).await?;
+    sqlx::query("DELETE FROM practice_days WHERE user_id = $1")
+        .bind(user_id)
+        .execute(&mut *conn)
+        .await?;
+    for chunk in fresh.chunks(200) {
+        let values = (0..chunk.len())
+            .map(|i| format!("($1, ${}, ${}, ${})", 3 * i + 2, 3 * i + 3, 3 * i + 4))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let sql = format!("INSERT INTO practice_days (user_id, day, events, run) VALUES {values}");
+        let mut query = sqlx::query(&sql).bind(user_id);
+        for day in chunk {
+            query = query
+                .bind(day.day.to_string())
+                .bind(i64::from(day.events))
+                .bind(i64::from(day.run));
+        }
+        query.execute(&mut *conn).await?;
+    }
+    sqlx::query(
+        "INSERT INTO practice_summary (user_id, zone) VALUES ($1, $2) \
+         ON CONFLICT (user_id) DO UPDATE SET zone = $2",
+    )
+    .bind(user_id)
+    .bind(zone.name())
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Counts the summary again when it was counted in another zone than `zone` (the athlete's new
+/// one), in the transaction that stores the zone.
+pub(crate) async fn recount_if_moved(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    zone: Tz,
+) -> sqlx::Result<()> {
+    // Locks the summary's row as [`note`] does, so the two count in turn.
+    let counted_in: Option<String> = sqlx::query_scalar(
+        "UPDATE practice_summary SET zone = zone WHERE user_id = $1 RETURNING zone",
+    )
+    .bind(user_id)
+    .fetch_optional(&mut *conn)
+    .await?;
+    match counted_in {
+        Some(name) if name != zone.name() => rebuild(conn, user_id, zone).await,
+        _ => Ok(()),
+    }
+}
+
+/// The summary as stored, oldest first.
+pub async fn stored(conn: &mut AnyConnection, user_id: &str) -> sqlx::Result<Vec<Day>> {
+    read(conn, user_id, "0000-00-00").await
+}
+
+async fn read(conn: &mut AnyConnection, user_id: &str, from: &str) -> sqlx::Result<Vec<Day>> {
+    let rows: Vec<(String, i64, i64)> = sqlx::query_as(
+        "SELECT day, events, run FROM practice_days WHERE user_id = $1 AND day >= $2 ORDER BY day",
+    )
+    .bind(user_id)
+    .bind(from)
+    .fetch_all(conn)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .filter_map(|(day, events, run)| {
+            Some(Day {
+                day: day.parse().ok()?,
+                events: events as u32,
+                run: run as u32,
+            })
+        })
+        .collect())
+}
+
+/// The practised days from `first` on, when the summary is counted in `zone`; `None` when it is
+/// not (never counted, or counted in another zone): the caller counts the events instead.
+pub(crate) async fn days_from(
+    conn: &mut AnyConnection,
+    user_id: &str,
+    zone: Tz,
+    first: NaiveDate,
+) -> sqlx::Result<Option<Vec<Day>>> {
+    let counted_in: Option<String> =
+        sqlx::query_scalar("SELECT zone FROM practice_summary WHERE user_id = $1")
+            .bind(user_id)
+            .fetch_optional(&mut *conn)
+            .await?;
+    if counted_in.as_deref() != Some(zone.name()) {
+        return Ok(None);
+    }
+    Ok(Some(read(conn, user_id, &first.to_string()).await?))
+}
+
+/// The streak on `today` from the practised days of the summary (at least today's and
+/// yesterday's): the run of the latest practised day, while only rest days follow it up to the
+/// day the streak ends (today once practised or rested, else yesterday).
+pub(crate) fn streak(practised: &[Day], rest: &RestDays, today: NaiveDate) -> u32 {
+    let practised_on = |d: NaiveDate| practised.iter().any(|p| p.day == d);
+    let end = if practised_on(today) || rest.contains(&today) {
+        today
+    } else {
+        match today.checked_sub_days(Days::new(1)) {
+            Some(yesterday) => yesterday,
+            None => return 0,
+        }
+    };
+    let Some(latest) = practised.iter().rev().find(|p| p.day <= end) else {
+        return 0;
+    };
+    let end_kept = latest.day == end || rest.contains(&end);
+    if end_kept && only_rest_between(latest.day, end, rest) {
+        latest.run
+    } else {
+        0
+    }
+}
+
+/// Counts the summary of every athlete who has practice but none yet (practice recorded before
+/// summaries were kept), a hundred at a time, each in its own transaction. Answers how many.
+pub async fn backfill(db: &Db) -> sqlx::Result<usize> {
+    let mut done = 0;
+    loop {
+        let ids: Vec<String> = sqlx::query_scalar(
+            "SELECT u.id FROM users u \
+             WHERE NOT EXISTS (SELECT 1 FROM practice_summary s WHERE s.user_id = u.id) \
+               AND EXISTS (SELECT 1 FROM practice_events e WHERE e.user_id = u.id) \
+             LIMIT 100",
+        )
+        .fetch_all(db.pool())
+        .await?;
+        if ids.is_empty() {
+            return Ok(done);
+        }
+        for id in ids {
+            let mut tx = db.begin_write().await?;
+            let zone = zone_of(&mut tx, &id).await?;
+            rebuild(&mut tx, &id, zone).await?;
+            tx.commit().await?;
+            done += 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn day(s: &str) -> NaiveDate {
+        s.parse().unwrap()
+    }
+
+    fn practised(days: &[(&str, u32)]) -> Vec<Day> {
+        days.iter()
+            .map(|(d, run)| Day {
+                day: day(d),
+                events: 1,
+                run: *run,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_streak_is_the_latest_run_while_only_rest_days_follow_it() {
+        let p = practised(&[("2026-11-20", 1), ("2026-11-22", 1), ("2026-11-23", 2)]);
+        let none = RestDays::new();
+        assert_eq!(streak(&p, &none, day("2026-11-23")), 2);
+        assert_eq!(streak(&p, &none, day("2026-11-24")), 2, "today not over");
+        assert_eq!(streak(&p, &none, day("2026-11-25")), 0, "a day missed");
+        let rest: RestDays = [day("2026-11-24"), day("2026-11-25")].into();
+        assert_eq!(streak(&p, &rest, day("2026-11-25")), 2, "paused");
+        assert_eq!(streak(&p, &rest, day("2026-11-26")), 2, "today not over");
+        assert_eq!(streak(&p, &rest, day("2026-11-27")), 0);
+    }
+
+    #[test]
+    fn runs_go_on_over_rest_days_only() {
+        let rest: RestDays = [day("2026-11-21")].into();
+        let before = Some((day("2026-11-20"), 4));
+        assert_eq!(run_after(before, day("2026-11-22"), &rest), 5);
+        assert_eq!(run_after(before, day("2026-11-23"), &rest), 1);
+        assert_eq!(run_after(before, day("2026-11-21"), &RestDays::new()), 5);
+        assert_eq!(run_after(None, day("2026-11-21"), &rest), 1);
+    }
+}

@@ -1,0 +1,125 @@
+//! The athlete's day summary (speed issue 30) is kept with each practice write; after any mix
+//! of practice now and sent late from an offline phone, rest days, days passing and moves across
+//! time zones, it must equal a recount of the raw events, and the dashboard must show what the
+//! recount gives.
+
+use chrono::{Duration, SecondsFormat};
+use rand::rngs::StdRng;
+use rand::{Rng, SeedableRng};
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+use swaz::clock::Clock;
+use swaz::dashboard::days::{self, DayCounts, RestDays};
+use swaz::practice::summary;
+
+use crate::support::TestApp;
+use crate::test_user::TestUser;
+
+/// Zones with unusual offsets (+14, −11, +5:45, −3:30) and daylight-saving switches.
+const ZONES: &[&str] = &[
+    "UTC",
+    "Pacific/Kiritimati",
+    "Pacific/Pago_Pago",
+    "Asia/Kathmandu",
+    "America/St_Johns",
+    "Europe/Oslo",
+    "Australia/Lord_Howe",
+];
+
+async fn check(app: &TestApp, athlete: &TestUser, step: usize) {
+    let (status, dash) = athlete.get("/_api/v1/dashboard").await;
+    assert_eq!(status, StatusCode::OK, "{dash}");
+    let zone: chrono_tz::Tz = dash["timeZone"].as_str().unwrap().parse().unwrap();
+    let mut conn = app.state.db.pool().acquire().await.unwrap();
+    let stored = summary::stored(&mut conn, &athlete.id).await.unwrap();
+    let recount = summary::recount(&mut conn, &athlete.id, zone)
+        .await
+        .unwrap();
+    assert_eq!(
+        stored, recount,
+        "step {step}: the summary drifted from the events"
+    );
+
+    let rest: RestDays = swaz::streak::storage::days_of(&mut conn, &athlete.id)
+        .await
+        .unwrap();
+    let counts: DayCounts = recount.iter().map(|d| (d.day, d.events)).collect();
+    let today = dash["today"].as_str().unwrap().parse().unwrap();
+    assert_eq!(
+        dash["streakDays"],
+        days::streak(&counts, &rest, today),
+        "step {step}: the dashboard's streak"
+    );
+    let calendar: Vec<(String, u64)> = dash["heatmap"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            (
+                d["date"].as_str().unwrap().to_owned(),
+                d["count"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    let expected: Vec<(String, u64)> = days::heatmap(&counts, today)
+        .into_iter()
+        .map(|(d, n)| (d.to_string(), u64::from(n)))
+        .collect();
+    assert_eq!(calendar, expected, "step {step}: the dashboard's calendar");
+}
+
+#[tokio::test]
+async fn the_summary_equals_a_recount_after_random_practice_in_random_zones() {
+    let app = TestApp::spawn().await;
+    let mut athlete = app.with_paid_user("ann@example.com").await;
+    let mut rng = StdRng::seed_from_u64(30);
+    for step in 0..120 {
+        let now = app.clock().now();
+        match rng.gen_range(0..10) {
+            0..=2 => {
+                let (status, body) = athlete
+                    .post(
+                        "/_api/v1/practice/events",
+                        json!({ "kind": "breathing_done" }),
+                    )
+                    .await;
+                assert_eq!(status, StatusCode::CREATED, "{body}");
+            }
+            3..=4 => {
+                // Sent late from a phone that was offline, up to a week back.
+                let back = Duration::minutes(rng.gen_range(0..7 * 24 * 60));
+                let at = (now - back).to_rfc3339_opts(SecondsFormat::Millis, true);
+                let id = uuid::Uuid::new_v4().to_string();
+                let body = json!({ "kind": "vision_listened", "at": at, "id": id });
+                let (status, answer) = athlete.post("/_api/v1/practice/events", body).await;
+                assert_eq!(status, StatusCode::CREATED, "{answer}");
+            }
+            5 => {
+                let zone = ZONES[rng.gen_range(0..ZONES.len())];
+                let (status, body) = athlete
+                    .put("/_api/v1/swazprofile/timezone", json!({ "timeZone": zone }))
+                    .await;
+                assert_eq!(status, StatusCode::OK, "{body}");
+            }
+            6 => {
+                // A rest day today or in the next days; refusals (the week's two) are fine.
+                let (_, dash): (StatusCode, Value) = athlete.get("/_api/v1/dashboard").await;
+                let today: chrono::NaiveDate = dash["today"].as_str().unwrap().parse().unwrap();
+                let day = today + Duration::days(rng.gen_range(0..4));
+                let reason = ["rest", "injury", "travel"][rng.gen_range(0..3)];
+                athlete
+                    .put(
+                        &format!("/_api/v1/streak/restdays/{day}"),
+                        json!({ "reason": reason }),
+                    )
+                    .await;
+            }
+            _ => {
+                app.clock()
+                    .advance(Duration::minutes(rng.gen_range(60..40 * 60)));
+                athlete = athlete.with_token(&app.fresh_token(&athlete.email).await);
+            }
+        }
+        check(&app, &athlete, step).await;
+    }
+}
