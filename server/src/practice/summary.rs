@@ -224,6 +224,9 @@ async fn read(conn: &mut AnyConnection, user_id: &str, from: &str) -> sqlx::Resu
         .collect())
 }
 
+/// A row of [`days_from`]: the summary's zone, then a day, its events and run (none without a day).
+type ZoneAndDay = (String, Option<String>, Option<i64>, Option<i64>);
+
 /// The practised days from `first` on, when the summary is counted in `zone`; `None` when it is
 /// not (never counted, or counted in another zone): the caller counts the events instead.
 pub(crate) async fn days_from(
@@ -232,15 +235,34 @@ pub(crate) async fn days_from(
     zone: Tz,
     first: NaiveDate,
 ) -> sqlx::Result<Option<Vec<Day>>> {
-    let counted_in: Option<String> =
-        sqlx::query_scalar("SELECT zone FROM practice_summary WHERE user_id = $1")
-            .bind(user_id)
-            .fetch_optional(&mut *conn)
-            .await?;
-    if counted_in.as_deref() != Some(zone.name()) {
+    // One round trip: the summary's zone on every row, and one row without a day when no day
+    // since `first` was practised.
+    let rows: Vec<ZoneAndDay> = sqlx::query_as(
+        "SELECT s.zone, d.day, d.events, d.run FROM practice_summary s \
+         LEFT JOIN practice_days d ON d.user_id = s.user_id AND d.day >= $2 \
+         WHERE s.user_id = $1 ORDER BY d.day",
+    )
+    .bind(user_id)
+    .bind(first.to_string())
+    .fetch_all(conn)
+    .await?;
+    if rows
+        .first()
+        .is_none_or(|(counted_in, ..)| counted_in != zone.name())
+    {
         return Ok(None);
     }
-    Ok(Some(read(conn, user_id, &first.to_string()).await?))
+    Ok(Some(
+        rows.into_iter()
+            .filter_map(|(_, day, events, run)| {
+                Some(Day {
+                    day: day?.parse().ok()?,
+                    events: events? as u32,
+                    run: run? as u32,
+                })
+            })
+            .collect(),
+    ))
 }
 
 /// The streak on `today` from the practised days of the summary (at least today's and
