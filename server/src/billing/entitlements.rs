@@ -28,26 +28,29 @@ pub async fn grant(
     Ok(())
 }
 
+/// A row when the user `$1` holds any membership at `$2` (ms): a grant, their own running
+/// subscription, or a seat on a team whose subscription runs.
+pub(crate) const PAID: &str =
+    "SELECT 1 FROM membership_grants WHERE user_id = $1 AND revoked_at IS NULL \
+     UNION ALL \
+     SELECT 1 FROM subscriptions s WHERE s.user_id = $1 AND s.status IN ('active', 'trialing') \
+       AND (s.cancel_at_period_end = 0 OR s.current_period_end > $2) \
+     UNION ALL \
+     SELECT 1 FROM team_members m JOIN teams t ON t.id = m.team_id JOIN subscriptions s ON s.id = t.subscription_id \
+       WHERE m.user_id = $1 AND s.status IN ('active', 'trialing') \
+       AND (s.cancel_at_period_end = 0 OR s.current_period_end > $2) \
+     LIMIT 1";
+
 /// True when the user currently holds any membership.
 pub(crate) async fn is_paid(
     conn: &mut AnyConnection,
     user_id: &str,
     now: i64,
 ) -> sqlx::Result<bool> {
-    let found: Option<i64> = sqlx::query_scalar(
-        "SELECT 1 FROM membership_grants WHERE user_id = $1 AND revoked_at IS NULL \
-         UNION ALL \
-         SELECT 1 FROM subscriptions s WHERE s.user_id = $1 AND s.status IN ('active', 'trialing') \
-           AND (s.cancel_at_period_end = 0 OR s.current_period_end > $2) \
-         UNION ALL \
-         SELECT 1 FROM team_members m JOIN teams t ON t.id = m.team_id JOIN subscriptions s ON s.id = t.subscription_id \
-           WHERE m.user_id = $1 AND s.status IN ('active', 'trialing') \
-           AND (s.cancel_at_period_end = 0 OR s.current_period_end > $2) \
-         LIMIT 1",
-    )
-    .bind(user_id)
-    .bind(now)
-    .fetch_optional(conn)
-    .await?;
+    let found: Option<i64> = sqlx::query_scalar(PAID)
+        .bind(user_id)
+        .bind(now)
+        .fetch_optional(conn)
+        .await?;
     Ok(found.is_some())
 }

@@ -2,6 +2,7 @@
 //! latest objectives and the next weekly live call (SPEC §1, DESIGN §5).
 
 pub mod days;
+mod facts;
 pub mod figures;
 pub mod live_call;
 pub mod routes;

@@ -11,12 +11,12 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::days::{self, DayCounts};
+use super::facts;
 use super::figures::{calendar, streak_beyond_window, HeatmapDay, TodayChecklist};
 use super::live_call;
 use crate::app::AppState;
 use crate::auth::users;
 use crate::auth::CurrentUser;
-use crate::billing::entitlements;
 use crate::domain::TimeZone;
 use crate::error::{AppError, ErrorBody, Result};
 use crate::planning::dto::RecentObjectives;
@@ -112,29 +112,25 @@ pub(crate) async fn get_dashboard(
         breathing_done: done.contains(&PracticeKind::BreathingDone),
         daily_action_saved: done.contains(&PracticeKind::DailyActionSaved),
     };
-    let streak_hidden = crate::streak::storage::hidden(&mut conn, &me.id).await?;
 
-    let paid = entitlements::is_paid(&mut conn, &me.id, now.timestamp_millis()).await?;
+    let facts = facts::of(&mut conn, &me.id, now.timestamp_millis()).await?;
     let vision_complete = crate::vision::storage::current(&mut conn, &me.id)
         .await?
         .is_some_and(|v| v.complete().is_some());
     let latest_objectives = latest_objectives(&mut conn, &me.id).await?;
-    let team_focus = crate::coaching::focus::of_member(&mut conn, &me.id)
-        .await?
-        .and_then(|f| f.text);
     Ok(Json(Dashboard {
         first_name: user.first_name,
-        paid,
+        paid: facts.paid,
         vision_complete,
         time_zone: zone.name().to_owned(),
         today: today.to_string(),
         streak_days,
-        streak_hidden,
+        streak_hidden: facts.streak_hidden,
         checklist,
         heatmap,
         latest_objectives,
         next_live_call: next_live_call(now, &state.config.live_call_url),
-        team_focus,
+        team_focus: facts.team_focus,
     }))
 }
 
