@@ -89,7 +89,7 @@ pub(crate) async fn get_dashboard(
     let (heatmap, streak_days) = match summary::days_from(&mut conn, &me.id, tz, start).await? {
         Some(practised) => {
             let counts: DayCounts = practised.iter().map(|d| (d.day, d.events)).collect();
-            let streak = summary::streak(&practised, &rest, today);
+            let streak = summary::streak(&practised, &counts, &rest, today);
             (calendar(&counts, &rest, today), streak)
         }
         // Not counted in this zone yet: count the events.

@@ -51,6 +51,9 @@ pub struct WriteTx {
     _turn: Option<OwnedMutexGuard<()>>,
     kind: DbKind,
     sessions: Arc<SessionCache>,
+    /// Members whose session change this transaction has announced already: each is announced
+    /// once, however many of their sessions it ends.
+    announced: Vec<String>,
 }
 
 impl WriteTx {
@@ -85,6 +88,10 @@ impl WriteTx {
     /// (a session revoked, a second factor verified or removed, the account deleted): once it
     /// commits, every instance asks the database again (see [`session_cache`]).
     pub(crate) async fn sessions_changed(&mut self, user_id: &str) -> sqlx::Result<()> {
+        if self.announced.iter().any(|a| a == user_id) {
+            return Ok(());
+        }
+        self.announced.push(user_id.to_owned());
         if self.kind == DbKind::Postgres {
             sqlx::query("SELECT pg_notify($1, $2)")
                 .bind(session_cache::CHANNEL)
@@ -320,6 +327,7 @@ impl Db {
             _turn: turn,
             kind: self.kind,
             sessions: self.sessions.clone(),
+            announced: Vec::new(),
         })
     }
 

@@ -13,7 +13,7 @@
 //! athlete whose summary was never counted (practice recorded before it existed) is counted at
 //! their next practice, or by [`backfill`] at start; until then the dashboard counts the events.
 
-use chrono::{Days, NaiveDate};
+use chrono::NaiveDate;
 use chrono_tz::Tz;
 use sqlx::AnyConnection;
 
@@ -214,14 +214,17 @@ async fn read(conn: &mut AnyConnection, user_id: &str, from: &str) -> sqlx::Resu
     .await?;
     Ok(rows
         .into_iter()
-        .filter_map(|(day, events, run)| {
-            Some(Day {
-                day: day.parse().ok()?,
-                events: events as u32,
-                run: run as u32,
-            })
-        })
+        .filter_map(|(day, events, run)| decode(Some(day), Some(events), Some(run)))
         .collect())
+}
+
+/// A stored row as a [`Day`]; `None` for no day (or one that does not parse).
+fn decode(day: Option<String>, events: Option<i64>, run: Option<i64>) -> Option<Day> {
+    Some(Day {
+        day: day?.parse().ok()?,
+        events: events? as u32,
+        run: run? as u32,
+    })
 }
 
 /// A row of [`days_from`]: the summary's zone, then a day, its events and run (none without a day).
@@ -254,38 +257,29 @@ pub(crate) async fn days_from(
     }
     Ok(Some(
         rows.into_iter()
-            .filter_map(|(_, day, events, run)| {
-                Some(Day {
-                    day: day?.parse().ok()?,
-                    events: events? as u32,
-                    run: run? as u32,
-                })
-            })
+            .filter_map(|(_, day, events, run)| decode(day, events, run))
             .collect(),
     ))
 }
 
 /// The streak on `today` from the practised days of the summary (at least today's and
-/// yesterday's): the run of the latest practised day, while only rest days follow it up to the
-/// day the streak ends (today once practised or rested, else yesterday).
-pub(crate) fn streak(practised: &[Day], rest: &RestDays, today: NaiveDate) -> u32 {
-    let practised_on = |d: NaiveDate| practised.iter().any(|p| p.day == d);
-    let end = if practised_on(today) || rest.contains(&today) {
-        today
-    } else {
-        match today.checked_sub_days(Days::new(1)) {
-            Some(yesterday) => yesterday,
-            None => return 0,
+/// yesterday's) and their counts: the run of the latest practised day, while only rest days
+/// follow it up to the day the streak ends ([`days::streak_end`]).
+pub(crate) fn streak(
+    practised: &[Day],
+    counts: &DayCounts,
+    rest: &RestDays,
+    today: NaiveDate,
+) -> u32 {
+    let end = days::streak_end(counts, rest, today);
+    match practised.iter().rev().find(|p| p.day <= end) {
+        Some(latest)
+            if (latest.day == end || rest.contains(&end))
+                && only_rest_between(latest.day, end, rest) =>
+        {
+            latest.run
         }
-    };
-    let Some(latest) = practised.iter().rev().find(|p| p.day <= end) else {
-        return 0;
-    };
-    let end_kept = latest.day == end || rest.contains(&end);
-    if end_kept && only_rest_between(latest.day, end, rest) {
-        latest.run
-    } else {
-        0
+        _ => 0,
     }
 }
 
@@ -336,14 +330,27 @@ mod tests {
     #[test]
     fn the_streak_is_the_latest_run_while_only_rest_days_follow_it() {
         let p = practised(&[("2026-11-20", 1), ("2026-11-22", 1), ("2026-11-23", 2)]);
+        let counts: DayCounts = p.iter().map(|d| (d.day, d.events)).collect();
         let none = RestDays::new();
-        assert_eq!(streak(&p, &none, day("2026-11-23")), 2);
-        assert_eq!(streak(&p, &none, day("2026-11-24")), 2, "today not over");
-        assert_eq!(streak(&p, &none, day("2026-11-25")), 0, "a day missed");
+        assert_eq!(streak(&p, &counts, &none, day("2026-11-23")), 2);
+        assert_eq!(
+            streak(&p, &counts, &none, day("2026-11-24")),
+            2,
+            "today not over"
+        );
+        assert_eq!(
+            streak(&p, &counts, &none, day("2026-11-25")),
+            0,
+            "a day missed"
+        );
         let rest: RestDays = [day("2026-11-24"), day("2026-11-25")].into();
-        assert_eq!(streak(&p, &rest, day("2026-11-25")), 2, "paused");
-        assert_eq!(streak(&p, &rest, day("2026-11-26")), 2, "today not over");
-        assert_eq!(streak(&p, &rest, day("2026-11-27")), 0);
+        assert_eq!(streak(&p, &counts, &rest, day("2026-11-25")), 2, "paused");
+        assert_eq!(
+            streak(&p, &counts, &rest, day("2026-11-26")),
+            2,
+            "today not over"
+        );
+        assert_eq!(streak(&p, &counts, &rest, day("2026-11-27")), 0);
     }
 
     #[test]
