@@ -48,12 +48,12 @@ export function daysPractised(counts: number[]): number {
   return counts.filter((count) => count > 0).length;
 }
 
+const shortDayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+
 /** '24 Nov' for '2026-11-24' (a calendar day, so no zone can shift it). */
 export function shortDay(date: string): string {
   const [y, m, d] = date.split('-').map(Number);
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(y, (m ?? 1) - 1, d ?? 1)),
-  );
+  return shortDayFormat.format(new Date(Date.UTC(y, (m ?? 1) - 1, d ?? 1)));
 }
 
 /** An average to one decimal ('3.5'); whole numbers stay plain ('4'). */
