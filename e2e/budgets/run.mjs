@@ -7,11 +7,19 @@
 // points from run to run), so the floor catches a real regression (a heavy library in the first
 // download, a render loop) and the target is reported, not enforced; a page below the target is
 // measured again, up to three times, and its best run counts. Every run is printed.
+// Lighthouse makes the CPU 4× slower to stand for a mid-tier phone, which holds on a machine as
+// fast as the one it expects. Its own code puts that machine at a benchmark index of about 2,000
+// (it warns below 1,000, "at least ~2× weaker than our regular target device"). A slower machine
+// gets a smaller multiplier in proportion, so every machine simulates the same phone: the same
+// build measured the dashboard at 89–100 here (index 1,650–2,650) and at 76–78 on a CI machine
+// slow enough to triple every page's blocking time.
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
+import * as lighthouseConstants from 'lighthouse/core/config/constants.js';
+import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { chromiumArgs, chromiumPath } from '../support/chromium.mjs';
 import { createUser, freePort, startServer } from '../support/server.mjs';
 
@@ -20,6 +28,8 @@ const TARGET = 95;
 const MIN_ACCESSIBILITY = 95;
 const PERFORMANCE_FLOOR = 80;
 const ATTEMPTS = 3;
+const TARGET_DEVICE_INDEX = 2000;
+const DEFAULT_THROTTLING = lighthouseConstants.defaultSettings.throttling;
 const webDir = process.env.E2E_WEB_DIR ?? resolve(import.meta.dirname, '../../web/dist');
 
 /** The entry script of index.html and every chunk it imports statically, gzipped. */
@@ -61,6 +71,18 @@ try {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
 
+  // Lighthouse's own benchmark (two half-second loops) in this browser, the median of three.
+  const indexes = [];
+  for (let i = 0; i < 3; i += 1) indexes.push(await page.evaluate(`(${pageFunctions.computeBenchmarkIndex})()`));
+  const benchmarkIndex = indexes.sort((a, b) => a - b)[1];
+  const cpuSlowdownMultiplier =
+    DEFAULT_THROTTLING.cpuSlowdownMultiplier * Math.min(1, benchmarkIndex / TARGET_DEVICE_INDEX);
+  const throttling = { ...DEFAULT_THROTTLING, cpuSlowdownMultiplier };
+  console.log(
+    `Benchmark index ${Math.round(benchmarkIndex)} (Lighthouse's target machine ≈ ${TARGET_DEVICE_INDEX}): ` +
+      `CPU slowed ${cpuSlowdownMultiplier.toFixed(2)}× to stand for a mid-tier phone`,
+  );
+
   async function audit(path, { signedIn }) {
     const runs = [];
     for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
@@ -78,6 +100,7 @@ try {
         logLevel: 'error',
         onlyCategories: ['performance', 'accessibility'],
         disableStorageReset: signedIn,
+        throttling,
       });
       const { categories, audits } = result.lhr;
       const run = {
@@ -88,7 +111,8 @@ try {
           .join(' '),
       };
       runs.push(run);
-      console.log(`  ${path} run ${attempt}: performance ${run.performance}, accessibility ${run.accessibility} (${run.metrics})`);
+      const runIndex = Math.round(result.lhr.environment.benchmarkIndex);
+      console.log(`  ${path} run ${attempt}: performance ${run.performance}, accessibility ${run.accessibility} (${run.metrics}; index ${runIndex})`);
       if (run.performance >= TARGET && run.accessibility >= TARGET) break;
     }
     const best = (key) => Math.max(...runs.map((run) => run[key]));
