@@ -127,6 +127,12 @@ impl From<sqlx::Error> for AppError {
     }
 }
 
+impl From<rusqlite::Error> for AppError {
+    fn from(err: rusqlite::Error) -> Self {
+        Self::Internal(anyhow::Error::new(err))
+    }
+}
+
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         let body = ErrorBody {

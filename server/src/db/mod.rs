@@ -18,8 +18,14 @@
 //! database that has applied it, so the folders stay two until the choice of driver (typed
 //! per-backend pools or `Any`, the performance issue) settles the layout; a new migration is
 //! written once and copied to both wherever the dialects allow.
+//!
+//! One exception to the one set of storage functions: on SQLite, a short read outside a
+//! transaction may run on [`SqliteReader`], a rusqlite connection of the calling thread's own,
+//! with the same SQL as its sqlx twin (the hop to sqlx's connection thread was most of such a
+//! read's time).
 
 pub mod session_cache;
+mod sqlite_reader;
 
 use std::path::Path;
 use std::str::FromStr;
@@ -33,6 +39,7 @@ use sqlx::{Any, AnyPool, Connection, Executor, Transaction};
 use tokio::sync::{Mutex, OwnedMutexGuard};
 
 use session_cache::SessionCache;
+pub use sqlite_reader::SqliteReader;
 
 type Tx = Transaction<'static, Any>;
 
@@ -150,6 +157,8 @@ pub struct Db {
     /// [`Db::begin_write`]).
     write_turn: Arc<Mutex<()>>,
     sessions: Arc<SessionCache>,
+    /// On a SQLite file, short reads without the hop to sqlx's connection thread.
+    sqlite_reader: Option<Arc<SqliteReader>>,
 }
 
 static SQLITE_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite");
@@ -236,6 +245,10 @@ impl Db {
             writes_failing: Arc::new(AtomicBool::new(false)),
             write_turn: Arc::new(Mutex::new(())),
             sessions: session_cache::start(kind, url),
+            sqlite_reader: match kind {
+                DbKind::Sqlite => sqlite_path(url).map(|path| Arc::new(SqliteReader::new(path))),
+                DbKind::Postgres => None,
+            },
         })
     }
 
@@ -288,6 +301,11 @@ impl Db {
 
     pub fn pool(&self) -> &AnyPool {
         &self.pool
+    }
+
+    /// Short reads on the calling thread (see [`SqliteReader`]): on a SQLite file only.
+    pub(crate) fn sqlite_reader(&self) -> Option<&SqliteReader> {
+        self.sqlite_reader.as_deref()
     }
 
     /// The sessions this instance last found live.

@@ -5,6 +5,8 @@
 use sqlx::AnyConnection;
 
 use super::answers::{Answer, Step, STEPS};
+use crate::db::Db;
+use crate::error::AppError;
 
 /// A sitting: edits this close to the latest version update it instead of adding one.
 const SITTING_MS: i64 = 3600 * 1000;
@@ -34,6 +36,9 @@ pub struct Version {
 }
 
 const Q: &str = "q1, q2, q3, q4, q5, q6, q7, q8, q9";
+/// The working copy of one athlete's vision: the nine answers, then `updated_at`.
+const CURRENT: &str = "SELECT q1, q2, q3, q4, q5, q6, q7, q8, q9, updated_at \
+                       FROM athletic_visions WHERE user_id = $1";
 
 /// A row of `athletic_visions` as selected by [`current`]: answers not yet written are NULL.
 #[derive(sqlx::FromRow)]
@@ -88,13 +93,35 @@ impl From<VersionRow> for Version {
 }
 
 pub async fn current(conn: &mut AnyConnection, user_id: &str) -> sqlx::Result<Option<Vision>> {
-    let row = sqlx::query_as::<_, VisionRow>(&format!(
-        "SELECT {Q}, updated_at FROM athletic_visions WHERE user_id = $1"
-    ))
-    .bind(user_id)
-    .fetch_optional(conn)
-    .await?;
+    let row = sqlx::query_as::<_, VisionRow>(CURRENT)
+        .bind(user_id)
+        .fetch_optional(conn)
+        .await?;
     Ok(row.map(Vision::from))
+}
+
+/// [`current`] outside a transaction: on SQLite without the hop to sqlx's connection thread
+/// (see [`crate::db::SqliteReader`]).
+pub(crate) async fn read_current(db: &Db, user_id: &str) -> Result<Option<Vision>, AppError> {
+    let Some(reader) = db.sqlite_reader() else {
+        return Ok(current(&mut *db.pool().acquire().await?, user_id).await?);
+    };
+    let vision = reader.read(|conn| {
+        let mut statement = conn.prepare_cached(CURRENT)?;
+        let mut rows = statement.query([user_id])?;
+        let Some(row) = rows.next()? else {
+            return Ok(None);
+        };
+        let mut answers: [Option<String>; STEPS] = Default::default();
+        for (i, answer) in answers.iter_mut().enumerate() {
+            *answer = row.get(i)?;
+        }
+        Ok(Some(Vision {
+            answers,
+            updated_at: row.get(STEPS)?,
+        }))
+    })?;
+    Ok(vision)
 }
 
 /// Saves one step's answer. Run in a write transaction; answers the vision after the save.

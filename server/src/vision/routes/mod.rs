@@ -85,9 +85,8 @@ pub(crate) async fn get_vision(
     State(state): State<AppState>,
     me: CurrentUser,
 ) -> Result<Json<AthleticVision>> {
-    let mut conn = state.db.pool().acquire().await?;
     Ok(Json(complete_or_404(
-        storage::current(&mut conn, &me.id).await?,
+        storage::read_current(&state.db, &me.id).await?,
     )?))
 }
 
@@ -133,8 +132,7 @@ pub(crate) async fn get_step(
     Path(order): Path<String>,
 ) -> Result<Json<StepText>> {
     let step = Step::parse(&order)?;
-    let mut conn = state.db.pool().acquire().await?;
-    let vision = storage::current(&mut conn, &me.id).await?;
+    let vision = storage::read_current(&state.db, &me.id).await?;
     Ok(Json(StepText {
         data: vision.and_then(|v| v.answers[step.number() - 1].clone()),
     }))

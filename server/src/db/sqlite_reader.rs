@@ -1,0 +1,95 @@
+//! Short reads on SQLite, run on the calling thread.
+//!
+//! sqlx runs each SQLite connection on a thread of its own, so every statement is a hop to that
+//! thread and back, and every connection handed back to the pool is one more (sqlx pings it).
+//! For a read of one row by its key, the hops are most of the request's time (bench/PROFILE.md,
+//! finding 6). Such a read takes a connection of the calling thread's own instead: one per
+//! runtime worker, opened on first use and kept while the [`Db`](super::Db) lives. The
+//! connection refuses to write (`query_only`), and in WAL mode it neither waits for a writer nor
+//! holds one up; each statement reads the last commit.
+//!
+//! Only reads of a few rows by key belong here: they take microseconds from the page cache,
+//! which is less than the hop would. A read that scans, or a read inside a write, stays on the
+//! pool. PostgreSQL has no reader: a read there is a network round trip either way.
+
+use std::path::PathBuf;
+
+use rusqlite::{Connection, OpenFlags};
+use thread_local::ThreadLocal;
+
+use super::SQLITE_BUSY_TIMEOUT;
+
+pub struct SqliteReader {
+    path: PathBuf,
+    connections: ThreadLocal<Connection>,
+}
+
+impl SqliteReader {
+    pub(crate) fn new(path: impl Into<PathBuf>) -> Self {
+        Self {
+            path: path.into(),
+            connections: ThreadLocal::new(),
+        }
+    }
+
+    /// Runs `read` on this thread's connection, opening it first if the thread has none yet.
+    pub(crate) fn read<T>(
+        &self,
+        read: impl FnOnce(&Connection) -> rusqlite::Result<T>,
+    ) -> rusqlite::Result<T> {
+        read(self.connections.get_or_try(|| self.open())?)
+    }
+
+    fn open(&self) -> rusqlite::Result<Connection> {
+        let conn = Connection::open_with_flags(
+            &self.path,
+            OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )?;
+        conn.busy_timeout(SQLITE_BUSY_TIMEOUT)?;
+        conn.pragma_update(None, "query_only", true)?;
+        Ok(conn)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn count(reader: &SqliteReader) -> i64 {
+        reader
+            .read(|conn| conn.query_row("SELECT COUNT(*) FROM notes", [], |row| row.get(0)))
+            .unwrap()
+    }
+
+    #[test]
+    fn a_kept_connection_reads_each_new_commit_and_refuses_to_write() {
+        let dir = std::env::temp_dir().join(format!(
+            "swaz-reader-{}-{:?}",
+            std::process::id(),
+            std::thread::current().id()
+        ));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("reader.db");
+        let writer = Connection::open(&path).unwrap();
+        writer.pragma_update(None, "journal_mode", "WAL").unwrap();
+        writer
+            .execute("CREATE TABLE notes (body TEXT NOT NULL)", [])
+            .unwrap();
+
+        let reader = SqliteReader::new(&path);
+        assert_eq!(count(&reader), 0);
+        writer
+            .execute("INSERT INTO notes (body) VALUES ('first')", [])
+            .unwrap();
+        assert_eq!(count(&reader), 1, "the commit after the first read is seen");
+
+        let refused =
+            reader.read(|conn| conn.execute("INSERT INTO notes (body) VALUES ('sneaky')", []));
+        assert!(refused.is_err(), "the reader wrote");
+        assert_eq!(count(&reader), 1);
+
+        drop(reader);
+        drop(writer);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
