@@ -246,7 +246,7 @@ impl Db {
             write_turn: Arc::new(Mutex::new(())),
             sessions: session_cache::start(kind, url),
             sqlite_reader: match kind {
-                DbKind::Sqlite => sqlite_path(url).map(|path| Arc::new(SqliteReader::new(path))),
+                DbKind::Sqlite => sqlite_file(url).map(|path| Arc::new(SqliteReader::new(path))),
                 DbKind::Postgres => None,
             },
         })
@@ -389,6 +389,18 @@ pub(crate) fn sqlite_path(url: &str) -> Option<String> {
     (!path.is_empty() && path != ":memory:").then(|| path.to_owned())
 }
 
+/// The file sqlx opens for a `sqlite:` URL, percent-decoded as sqlx decodes it; `None` for an
+/// in-memory database, which only sqlx's own connections can see.
+fn sqlite_file(url: &str) -> Option<std::path::PathBuf> {
+    sqlite_path(url)?;
+    let query = url.split_once('?').map_or("", |(_, query)| query);
+    if query.split('&').any(|pair| pair == "mode=memory") {
+        return None;
+    }
+    let options = sqlx::sqlite::SqliteConnectOptions::from_str(url).ok()?;
+    Some(options.get_filename().to_owned())
+}
+
 /// RFC 3339 rendering of a stored time, as GoTrue and the web app expect.
 pub(crate) fn ms_to_rfc3339(ms: i64) -> String {
     chrono::DateTime::from_timestamp_millis(ms)
@@ -410,4 +422,23 @@ pub(crate) fn bind_ids<'q, O>(
     ids: &[&'q str],
 ) -> sqlx::query::QueryAs<'q, Any, O, sqlx::any::AnyArguments<'q>> {
     ids.iter().fold(query, |query, id| query.bind(*id))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_reader_opens_the_file_sqlx_opens() {
+        assert_eq!(
+            sqlite_file("sqlite:///srv/My%20Data/swaz.db?mode=rwc"),
+            Some("/srv/My Data/swaz.db".into())
+        );
+        assert_eq!(
+            sqlite_file("sqlite://data/swaz.db"),
+            Some("data/swaz.db".into())
+        );
+        assert_eq!(sqlite_file("sqlite::memory:"), None);
+        assert_eq!(sqlite_file("sqlite://swaz.db?mode=memory"), None);
+    }
 }
