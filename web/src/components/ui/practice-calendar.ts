@@ -52,7 +52,7 @@ export function parseDay(date: string): Date {
 }
 
 // A formatter is slow to build and quick to use: each is built once, not once per day drawn
-// (84 builds were the longest part of the dashboard's first render on a throttled phone).
+// (84 builds made it the heaviest JavaScript function of the dashboard's load in a throttled profile).
 const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 const weekdayFormat = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone: 'UTC' });
 const monthFormat = new Intl.DateTimeFormat('en-US', { month: 'short', timeZone: 'UTC' });

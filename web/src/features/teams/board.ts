@@ -1,3 +1,4 @@
+import { parseDay } from '@/components/ui/practice-calendar';
 import type { components } from '@/lib/api/schema';
 
 export type Board = components['schemas']['Board'];
@@ -52,8 +53,7 @@ const shortDayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month:
 
 /** '24 Nov' for '2026-11-24' (a calendar day, so no zone can shift it). */
 export function shortDay(date: string): string {
-  const [y, m, d] = date.split('-').map(Number);
-  return shortDayFormat.format(new Date(Date.UTC(y, (m ?? 1) - 1, d ?? 1)));
+  return shortDayFormat.format(parseDay(date));
 }
 
 /** An average to one decimal ('3.5'); whole numbers stay plain ('4'). */
