@@ -19,11 +19,12 @@
 //! per-backend pools or `Any`, the performance issue) settles the layout; a new migration is
 //! written once and copied to both wherever the dialects allow.
 //!
-//! One exception to the one set of storage functions: on SQLite, a short read outside a
-//! transaction may run on [`SqliteReader`], a rusqlite connection of the calling thread's own,
-//! with the same SQL as its sqlx twin (the hop to sqlx's connection thread was most of such a
-//! read's time).
+//! One exception to sqlx everywhere: on SQLite, a short read outside a transaction runs on
+//! [`SqliteReader`], a rusqlite connection of the calling thread's own (the hop to sqlx's
+//! connection thread was most of such a read's time). Such a read is written once, against
+//! [`Reads`], and runs on sqlx wherever there is no reader or the caller holds a connection.
 
+mod reads;
 pub mod session_cache;
 mod sqlite_reader;
 
@@ -38,6 +39,7 @@ use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::{Any, AnyPool, Connection, Executor, Transaction};
 use tokio::sync::{Mutex, OwnedMutexGuard};
 
+pub use reads::{Arg, Column, FromColumns, Reads, Row};
 use session_cache::SessionCache;
 pub use sqlite_reader::SqliteReader;
 
@@ -127,6 +129,13 @@ impl std::ops::Deref for WriteTx {
 impl std::ops::DerefMut for WriteTx {
     fn deref_mut(&mut self) -> &mut sqlx::AnyConnection {
         &mut self.tx
+    }
+}
+
+/// A read inside the write runs on its connection.
+impl<'c> From<&'c mut WriteTx> for Reads<'c> {
+    fn from(tx: &'c mut WriteTx) -> Self {
+        Self::Held(tx)
     }
 }
 
@@ -306,6 +315,15 @@ impl Db {
     /// Short reads on the calling thread (see [`SqliteReader`]): on a SQLite file only.
     pub(crate) fn sqlite_reader(&self) -> Option<&SqliteReader> {
         self.sqlite_reader.as_deref()
+    }
+
+    /// Where a short read outside a transaction runs: this thread's SQLite reader, or else a
+    /// connection from the pool.
+    pub async fn reads(&self) -> sqlx::Result<Reads<'_>> {
+        Ok(match self.sqlite_reader() {
+            Some(reader) => Reads::Sqlite(reader),
+            None => Reads::Pooled(self.pool.acquire().await?),
+        })
     }
 
     /// The sessions this instance last found live.

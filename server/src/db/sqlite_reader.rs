@@ -35,9 +35,13 @@ impl SqliteReader {
     /// Runs `read` on this thread's connection, opening it first if the thread has none yet.
     pub(crate) fn read<T>(
         &self,
-        read: impl FnOnce(&Connection) -> rusqlite::Result<T>,
-    ) -> rusqlite::Result<T> {
-        read(self.connections.get_or_try(|| self.open())?)
+        read: impl FnOnce(&Connection) -> sqlx::Result<T>,
+    ) -> sqlx::Result<T> {
+        read(
+            self.connections
+                .get_or_try(|| self.open())
+                .map_err(to_sqlx)?,
+        )
     }
 
     fn open(&self) -> rusqlite::Result<Connection> {
@@ -51,13 +55,29 @@ impl SqliteReader {
     }
 }
 
+/// A rusqlite error as the sqlx error its caller handles: a column that does not read as its
+/// type is a decoding error, anything else an error of the driver.
+pub(crate) fn to_sqlx(err: rusqlite::Error) -> sqlx::Error {
+    use rusqlite::Error::*;
+    match err {
+        FromSqlConversionFailure(..) | IntegralValueOutOfRange(..) | InvalidColumnType(..) => {
+            sqlx::Error::Decode(Box::new(err))
+        }
+        InvalidColumnIndex(index) => sqlx::Error::ColumnIndexOutOfBounds { index, len: 0 },
+        _ => sqlx::Error::AnyDriverError(Box::new(err)),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn count(reader: &SqliteReader) -> i64 {
         reader
-            .read(|conn| conn.query_row("SELECT COUNT(*) FROM notes", [], |row| row.get(0)))
+            .read(|conn| {
+                conn.query_row("SELECT COUNT(*) FROM notes", [], |row| row.get(0))
+                    .map_err(to_sqlx)
+            })
             .unwrap()
     }
 
@@ -83,8 +103,10 @@ mod tests {
             .unwrap();
         assert_eq!(count(&reader), 1, "the commit after the first read is seen");
 
-        let refused =
-            reader.read(|conn| conn.execute("INSERT INTO notes (body) VALUES ('sneaky')", []));
+        let refused = reader.read(|conn| {
+            conn.execute("INSERT INTO notes (body) VALUES ('sneaky')", [])
+                .map_err(to_sqlx)
+        });
         assert!(refused.is_err(), "the reader wrote");
         assert_eq!(count(&reader), 1);
 

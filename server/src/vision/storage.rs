@@ -5,7 +5,7 @@
 use sqlx::AnyConnection;
 
 use super::answers::{Answer, Step, STEPS};
-use crate::db::Db;
+use crate::db::{Db, FromColumns, Reads, Row};
 use crate::error::AppError;
 
 /// A sitting: edits this close to the latest version update it instead of adding one.
@@ -21,10 +21,20 @@ impl Vision {
     pub fn complete(&self) -> Option<[String; STEPS]> {
         let mut out: [String; STEPS] = Default::default();
         for (slot, answer) in out.iter_mut().zip(&self.answers) {
-            *slot = answer.clone().filter(|a| !a.trim().is_empty())?;
+            *slot = answer.clone().filter(|a| answered(a))?;
         }
         Some(out)
     }
+}
+
+/// An answer counts once it holds more than blanks.
+fn answered(answer: &str) -> bool {
+    !answer.trim().is_empty()
+}
+
+/// Whether every step has an answer that counts: the vision is [`Vision::complete`].
+pub fn all_answered(answers: &[Option<String>; STEPS]) -> bool {
+    answers.iter().all(|a| a.as_deref().is_some_and(answered))
 }
 
 #[derive(Clone, Debug)]
@@ -40,27 +50,17 @@ const Q: &str = "q1, q2, q3, q4, q5, q6, q7, q8, q9";
 const CURRENT: &str = "SELECT q1, q2, q3, q4, q5, q6, q7, q8, q9, updated_at \
                        FROM athletic_visions WHERE user_id = $1";
 
-/// A row of `athletic_visions` as selected by [`current`]: answers not yet written are NULL.
-#[derive(sqlx::FromRow)]
-struct VisionRow {
-    q1: Option<String>,
-    q2: Option<String>,
-    q3: Option<String>,
-    q4: Option<String>,
-    q5: Option<String>,
-    q6: Option<String>,
-    q7: Option<String>,
-    q8: Option<String>,
-    q9: Option<String>,
-    updated_at: i64,
-}
-
-impl From<VisionRow> for Vision {
-    fn from(r: VisionRow) -> Self {
-        Self {
-            answers: [r.q1, r.q2, r.q3, r.q4, r.q5, r.q6, r.q7, r.q8, r.q9],
-            updated_at: r.updated_at,
+impl FromColumns for Vision {
+    /// A row of [`CURRENT`]: answers not yet written are NULL.
+    fn from_columns(row: &impl Row) -> sqlx::Result<Self> {
+        let mut answers: [Option<String>; STEPS] = Default::default();
+        for (i, answer) in answers.iter_mut().enumerate() {
+            *answer = row.col(i)?;
         }
+        Ok(Self {
+            answers,
+            updated_at: row.col(STEPS)?,
+        })
     }
 }
 
@@ -93,35 +93,13 @@ impl From<VersionRow> for Version {
 }
 
 pub async fn current(conn: &mut AnyConnection, user_id: &str) -> sqlx::Result<Option<Vision>> {
-    let row = sqlx::query_as::<_, VisionRow>(CURRENT)
-        .bind(user_id)
-        .fetch_optional(conn)
-        .await?;
-    Ok(row.map(Vision::from))
+    Reads::from(conn).first(CURRENT, &[user_id.into()]).await
 }
 
 /// [`current`] outside a transaction: on SQLite without the hop to sqlx's connection thread
 /// (see [`crate::db::SqliteReader`]).
 pub(crate) async fn read_current(db: &Db, user_id: &str) -> Result<Option<Vision>, AppError> {
-    let Some(reader) = db.sqlite_reader() else {
-        return Ok(current(&mut *db.pool().acquire().await?, user_id).await?);
-    };
-    let vision = reader.read(|conn| {
-        let mut statement = conn.prepare_cached(CURRENT)?;
-        let mut rows = statement.query([user_id])?;
-        let Some(row) = rows.next()? else {
-            return Ok(None);
-        };
-        let mut answers: [Option<String>; STEPS] = Default::default();
-        for (i, answer) in answers.iter_mut().enumerate() {
-            *answer = row.get(i)?;
-        }
-        Ok(Some(Vision {
-            answers,
-            updated_at: row.get(STEPS)?,
-        }))
-    })?;
-    Ok(vision)
+    Ok(db.reads().await?.first(CURRENT, &[user_id.into()]).await?)
 }
 
 /// Saves one step's answer. Run in a write transaction; answers the vision after the save.

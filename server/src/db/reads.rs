@@ -1,0 +1,253 @@
+//! A read written once that runs on either path: the thread's own SQLite connection
+//! ([`SqliteReader`]) where there is one, else a pool connection or a connection the caller
+//! already holds (PostgreSQL, or a read inside a write transaction).
+//!
+//! A read names its statement's parameters `$1`, `$2`, … as every other statement here does,
+//! and gets its rows back as types that read their columns by position ([`FromColumns`]), the
+//! same way on both drivers.
+
+use sqlx::any::AnyRow;
+use sqlx::pool::PoolConnection;
+use sqlx::{Any, AnyConnection, Row as _};
+
+use super::sqlite_reader::to_sqlx;
+use super::SqliteReader;
+
+type Result<T> = sqlx::Result<T>;
+
+/// A column type both drivers decode.
+pub trait Column:
+    for<'r> sqlx::Decode<'r, Any> + sqlx::Type<Any> + rusqlite::types::FromSql
+{
+}
+
+impl<T> Column for T where
+    T: for<'r> sqlx::Decode<'r, Any> + sqlx::Type<Any> + rusqlite::types::FromSql
+{
+}
+
+/// A result row of either driver.
+pub trait Row {
+    /// The column at `index` (from 0).
+    fn col<T: Column>(&self, index: usize) -> Result<T>;
+}
+
+impl Row for AnyRow {
+    fn col<T: Column>(&self, index: usize) -> Result<T> {
+        self.try_get(index)
+    }
+}
+
+impl Row for rusqlite::Row<'_> {
+    fn col<T: Column>(&self, index: usize) -> Result<T> {
+        self.get(index).map_err(to_sqlx)
+    }
+}
+
+/// A value built from one result row, its columns read by position.
+pub trait FromColumns: Sized {
+    fn from_columns(row: &impl Row) -> Result<Self>;
+}
+
+macro_rules! tuple_from_columns {
+    ($($name:ident $index:tt),+) => {
+        impl<$($name: Column),+> FromColumns for ($($name,)+) {
+            fn from_columns(row: &impl Row) -> Result<Self> {
+                Ok(($(row.col::<$name>($index)?,)+))
+            }
+        }
+    };
+}
+
+tuple_from_columns!(A 0);
+tuple_from_columns!(A 0, B 1);
+tuple_from_columns!(A 0, B 1, C 2);
+tuple_from_columns!(A 0, B 1, C 2, D 3);
+
+/// A statement's parameter.
+#[derive(Clone, Copy, Debug)]
+pub enum Arg<'a> {
+    Text(&'a str),
+    Int(i64),
+}
+
+impl<'a> From<&'a str> for Arg<'a> {
+    fn from(text: &'a str) -> Self {
+        Self::Text(text)
+    }
+}
+
+impl<'a> From<&'a String> for Arg<'a> {
+    fn from(text: &'a String) -> Self {
+        Self::Text(text)
+    }
+}
+
+impl From<i64> for Arg<'_> {
+    fn from(int: i64) -> Self {
+        Self::Int(int)
+    }
+}
+
+/// Where a read runs.
+pub enum Reads<'c> {
+    Sqlite(&'c SqliteReader),
+    Pooled(PoolConnection<Any>),
+    Held(&'c mut AnyConnection),
+}
+
+impl<'c> From<&'c mut AnyConnection> for Reads<'c> {
+    fn from(conn: &'c mut AnyConnection) -> Self {
+        Self::Held(conn)
+    }
+}
+
+impl<'c> From<&'c mut PoolConnection<Any>> for Reads<'c> {
+    fn from(conn: &'c mut PoolConnection<Any>) -> Self {
+        Self::Held(conn)
+    }
+}
+
+/// Several reads in a row share one [`Reads`].
+impl<'a> From<&'a mut Reads<'_>> for Reads<'a> {
+    fn from(reads: &'a mut Reads<'_>) -> Self {
+        match reads {
+            Reads::Sqlite(reader) => Reads::Sqlite(reader),
+            Reads::Pooled(conn) => Reads::Held(conn),
+            Reads::Held(conn) => Reads::Held(conn),
+        }
+    }
+}
+
+impl Reads<'_> {
+    /// Every row of `sql`.
+    pub async fn all<T: FromColumns>(&mut self, sql: &str, args: &[Arg<'_>]) -> Result<Vec<T>> {
+        self.rows(sql, args, usize::MAX).await
+    }
+
+    /// The first row of `sql`, if it has one.
+    pub async fn first<T: FromColumns>(
+        &mut self,
+        sql: &str,
+        args: &[Arg<'_>],
+    ) -> Result<Option<T>> {
+        Ok(self.rows(sql, args, 1).await?.pop())
+    }
+
+    /// Up to `limit` rows of `sql`.
+    async fn rows<T: FromColumns>(
+        &mut self,
+        sql: &str,
+        args: &[Arg<'_>],
+        limit: usize,
+    ) -> Result<Vec<T>> {
+        let conn = match self {
+            Self::Sqlite(reader) => {
+                return reader.read(|conn| {
+                    let mut statement = conn.prepare_cached(sql).map_err(to_sqlx)?;
+                    bind(&mut statement, args)?;
+                    let mut rows = statement.raw_query();
+                    let mut out = Vec::new();
+                    while out.len() < limit {
+                        let Some(row) = rows.next().map_err(to_sqlx)? else {
+                            break;
+                        };
+                        out.push(T::from_columns(row)?);
+                    }
+                    Ok(out)
+                })
+            }
+            Self::Pooled(conn) => &mut **conn,
+            Self::Held(conn) => &mut **conn,
+        };
+        let mut query = sqlx::query(sql);
+        for arg in args {
+            query = match *arg {
+                Arg::Text(text) => query.bind(text),
+                Arg::Int(int) => query.bind(int),
+            };
+        }
+        let rows = if limit == 1 {
+            query.fetch_optional(conn).await?.into_iter().collect()
+        } else {
+            query.fetch_all(conn).await?
+        };
+        rows.iter().map(T::from_columns).collect()
+    }
+}
+
+/// Binds each `$n` of the statement to `args[n - 1]`, wherever `$n` first appears.
+fn bind(statement: &mut rusqlite::Statement<'_>, args: &[Arg<'_>]) -> Result<()> {
+    for index in 1..=statement.parameter_count() {
+        let arg = statement
+            .parameter_name(index)
+            .and_then(|name| name.strip_prefix('$')?.parse::<usize>().ok())
+            .and_then(|n| args.get(n.checked_sub(1)?))
+            .ok_or_else(|| {
+                sqlx::Error::Protocol(format!("parameter {index} of a read has no argument"))
+            })?;
+        match *arg {
+            Arg::Text(text) => statement.raw_bind_parameter(index, text),
+            Arg::Int(int) => statement.raw_bind_parameter(index, int),
+        }
+        .map_err(to_sqlx)?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::db::Db;
+
+    /// A statement whose `$2` comes first and whose `$1` comes twice.
+    const SQL: &str =
+        "SELECT id, body FROM notes WHERE id >= $2 AND body <> $1 AND body < $1 || 'z' \
+                       ORDER BY id";
+
+    #[tokio::test]
+    async fn a_read_binds_each_numbered_parameter_alike_on_the_reader_and_on_the_pool() {
+        let dir = std::env::temp_dir().join(format!("swaz-reads-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let db = Db::connect(&crate::config::sqlite_url(&dir.join("reads.db")))
+            .await
+            .unwrap();
+        sqlx::query("CREATE TABLE notes (id BIGINT NOT NULL, body TEXT NOT NULL)")
+            .execute(db.pool())
+            .await
+            .unwrap();
+        for (id, body) in [(1, "b1"), (2, "b"), (3, "b2"), (4, "c1"), (5, "b3")] {
+            sqlx::query("INSERT INTO notes (id, body) VALUES ($1, $2)")
+                .bind(id as i64)
+                .bind(body)
+                .execute(db.pool())
+                .await
+                .unwrap();
+        }
+        let args = ["b".into(), 2i64.into()];
+        let expected = vec![(3i64, "b2".to_owned()), (5, "b3".to_owned())];
+
+        let mut reads = db.reads().await.unwrap();
+        assert!(matches!(reads, Reads::Sqlite(_)), "a file gets the reader");
+        let on_reader: Vec<(i64, String)> = reads.all(SQL, &args).await.unwrap();
+        assert_eq!(on_reader, expected);
+        let first: Option<(i64, String)> = reads.first(SQL, &args).await.unwrap();
+        assert_eq!(first, Some(expected[0].clone()));
+
+        let mut conn = db.pool().acquire().await.unwrap();
+        let on_pool: Vec<(i64, String)> = Reads::from(&mut conn).all(SQL, &args).await.unwrap();
+        assert_eq!(on_pool, expected);
+
+        let missing = Reads::from(&mut db.reads().await.unwrap())
+            .all::<(i64,)>("SELECT id FROM notes WHERE id = $3", &args)
+            .await;
+        assert!(
+            missing.is_err(),
+            "a parameter without an argument reads nothing"
+        );
+
+        drop(conn);
+        db.pool().close().await;
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
