@@ -15,7 +15,6 @@ use super::facts;
 use super::figures::{calendar, streak_beyond_window, HeatmapDay, TodayChecklist};
 use super::live_call;
 use crate::app::AppState;
-use crate::auth::users;
 use crate::auth::CurrentUser;
 use crate::domain::TimeZone;
 use crate::error::{AppError, ErrorBody, Result};
@@ -75,25 +74,26 @@ pub(crate) async fn get_dashboard(
     me: CurrentUser,
 ) -> Result<Json<Dashboard>> {
     let now = state.clock.now();
-    let mut conn = state.db.pool().acquire().await?;
-    let user = users::by_id(&mut conn, &me.id)
+    let mut reads = state.db.reads().await?;
+    let facts = facts::of(&mut reads, &me.id, now.timestamp_millis())
         .await?
         .ok_or_else(|| AppError::not_found("Your account no longer exists."))?;
-    let zone = TimeZone::stored_or_utc(user.time_zone.as_deref());
+    let zone = TimeZone::stored_or_utc(facts.time_zone.as_deref());
     let tz = zone.tz();
     let today = days::local_day(now, tz);
     let start = days::heatmap_start(today);
     let since = days::day_start_ms(start, tz);
     let until = now.timestamp_millis() + 1;
-    let rest = crate::streak::storage::days_of(&mut conn, &me.id).await?;
-    let (heatmap, streak_days) = match summary::days_from(&mut conn, &me.id, tz, start).await? {
+    let rest = crate::streak::storage::days_of(&mut reads, &me.id).await?;
+    let (heatmap, streak_days) = match summary::days_from(&mut reads, &me.id, tz, start).await? {
         Some(practised) => {
             let counts: DayCounts = practised.iter().map(|d| (d.day, d.events)).collect();
             let streak = summary::streak(&practised, &counts, &rest, today);
             (calendar(&counts, &rest, today), streak)
         }
-        // Not counted in this zone yet: count the events.
+        // Not counted in this zone yet: count the events, a scan that belongs on the pool.
         None => {
+            let mut conn = state.db.pool().acquire().await?;
             let mut counts = DayCounts::new();
             let recent = practice::counts_by_quarter_hour(&mut conn, &me.id, since, until).await?;
             days::add_by_day(&mut counts, recent, tz);
@@ -106,22 +106,17 @@ pub(crate) async fn get_dashboard(
     };
 
     let today_start = days::day_start_ms(today, tz);
-    let done = practice::kinds_between(&mut conn, &me.id, today_start, until).await?;
+    let done = practice::kinds_between(&mut reads, &me.id, today_start, until).await?;
     let checklist = TodayChecklist {
         vision_listened: done.contains(&PracticeKind::VisionListened),
         breathing_done: done.contains(&PracticeKind::BreathingDone),
         daily_action_saved: done.contains(&PracticeKind::DailyActionSaved),
     };
-
-    let facts = facts::of(&mut conn, &me.id, now.timestamp_millis()).await?;
-    let vision_complete = crate::vision::storage::current(&mut conn, &me.id)
-        .await?
-        .is_some_and(|v| v.complete().is_some());
-    let latest_objectives = latest_objectives(&mut conn, &me.id).await?;
+    let latest_objectives = latest_objectives(&mut reads, &me.id).await?;
     Ok(Json(Dashboard {
-        first_name: user.first_name,
+        first_name: facts.first_name,
         paid: facts.paid,
-        vision_complete,
+        vision_complete: facts.vision_complete,
         time_zone: zone.name().to_owned(),
         today: today.to_string(),
         streak_days,

@@ -1,9 +1,12 @@
 //! Storage of daily actions and weekly maps. Each save records its practice event on the same
 //! transaction.
 
+use std::sync::LazyLock;
+
 use sqlx::AnyConnection;
 
 use super::entries::{DailyActionInput, WeeklyMapInput};
+use crate::db::{FromColumns, Reads, Row};
 use crate::practice::{storage as practice, PracticeKind};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -50,73 +53,51 @@ const DAILY_COLUMNS: &str =
 const WEEKLY_COLUMNS: &str =
     "id, is_first, q1, q2, q3, q4, q5, q6, q7, q8, q9, q10, q11, created_at, shared_at";
 
-/// A daily action as its columns read.
-#[derive(sqlx::FromRow)]
-struct DailyRow {
-    id: String,
-    r1: String,
-    r2: String,
-    r3: i64,
-    q1: String,
-    q2: String,
-    q3: String,
-    q4: String,
-    q5: String,
-    q6: String,
-    created_at: i64,
-    shared_at: Option<i64>,
-    toward_focus: i64,
-}
-
-impl From<DailyRow> for DailyAction {
-    fn from(r: DailyRow) -> Self {
-        Self {
-            id: r.id,
-            r1: r.r1,
-            r2: r.r2,
-            r3: r.r3,
-            plan: [r.q1, r.q2, r.q3, r.q4, r.q5, r.q6],
-            created_at: r.created_at,
-            shared_at: r.shared_at,
-            toward_focus: r.toward_focus != 0,
-        }
+/// A row of [`DAILY_COLUMNS`].
+impl FromColumns for DailyAction {
+    fn from_columns(row: &impl Row) -> sqlx::Result<Self> {
+        Ok(Self {
+            id: row.col(0)?,
+            r1: row.col(1)?,
+            r2: row.col(2)?,
+            r3: row.col(3)?,
+            plan: [
+                row.col(4)?,
+                row.col(5)?,
+                row.col(6)?,
+                row.col(7)?,
+                row.col(8)?,
+                row.col(9)?,
+            ],
+            created_at: row.col(10)?,
+            shared_at: row.col(11)?,
+            toward_focus: row.col::<i64>(12)? != 0,
+        })
     }
 }
 
-/// A weekly map as its columns read (`is_first` is stored as 0 or 1).
-#[derive(sqlx::FromRow)]
-struct WeeklyRow {
-    id: String,
-    is_first: i64,
-    q1: Option<String>,
-    q2: Option<String>,
-    q3: Option<String>,
-    q4: Option<i64>,
-    q5: Option<String>,
-    q6: String,
-    q7: String,
-    q8: String,
-    q9: String,
-    q10: String,
-    q11: String,
-    created_at: i64,
-    shared_at: Option<i64>,
-}
-
-impl From<WeeklyRow> for WeeklyMap {
-    fn from(r: WeeklyRow) -> Self {
-        Self {
-            id: r.id,
-            first: r.is_first != 0,
-            q1: r.q1,
-            q2: r.q2,
-            q3: r.q3,
-            q4: r.q4,
-            q5: r.q5,
-            plan: [r.q6, r.q7, r.q8, r.q9, r.q10, r.q11],
-            created_at: r.created_at,
-            shared_at: r.shared_at,
-        }
+/// A row of [`WEEKLY_COLUMNS`] (`is_first` is stored as 0 or 1).
+impl FromColumns for WeeklyMap {
+    fn from_columns(row: &impl Row) -> sqlx::Result<Self> {
+        Ok(Self {
+            id: row.col(0)?,
+            first: row.col::<i64>(1)? != 0,
+            q1: row.col(2)?,
+            q2: row.col(3)?,
+            q3: row.col(4)?,
+            q4: row.col(5)?,
+            q5: row.col(6)?,
+            plan: [
+                row.col(7)?,
+                row.col(8)?,
+                row.col(9)?,
+                row.col(10)?,
+                row.col(11)?,
+                row.col(12)?,
+            ],
+            created_at: row.col(13)?,
+            shared_at: row.col(14)?,
+        })
     }
 }
 
@@ -205,45 +186,47 @@ pub async fn save_weekly_map(
 const OLDER_THAN_CURSOR: &str = "(created_at < $2 OR (created_at = $2 AND id < $3))";
 
 /// The athlete's daily actions older than `before` (all when `None`), newest first.
-pub async fn daily_actions(
-    conn: &mut AnyConnection,
+pub async fn daily_actions<'c>(
+    conn: impl Into<Reads<'c>>,
     user_id: &str,
     before: Option<&Cursor>,
     limit: i64,
 ) -> sqlx::Result<Vec<DailyAction>> {
+    static SQL: LazyLock<String> = LazyLock::new(|| {
+        format!(
+            "SELECT {DAILY_COLUMNS} FROM daily_actions WHERE user_id = $1 AND {OLDER_THAN_CURSOR} \
+             ORDER BY created_at DESC, id DESC LIMIT $4"
+        )
+    });
     let (at, id) = cursor_bounds(before);
-    let rows: Vec<DailyRow> = sqlx::query_as(&format!(
-        "SELECT {DAILY_COLUMNS} FROM daily_actions WHERE user_id = $1 AND {OLDER_THAN_CURSOR} \
-         ORDER BY created_at DESC, id DESC LIMIT $4"
-    ))
-    .bind(user_id)
-    .bind(at)
-    .bind(id)
-    .bind(limit)
-    .fetch_all(conn)
-    .await?;
-    Ok(rows.into_iter().map(Into::into).collect())
+    conn.into()
+        .all(
+            &SQL,
+            &[user_id.into(), at.into(), (&id).into(), limit.into()],
+        )
+        .await
 }
 
 /// The athlete's weekly maps older than `before` (all when `None`), newest first.
-pub async fn weekly_maps(
-    conn: &mut AnyConnection,
+pub async fn weekly_maps<'c>(
+    conn: impl Into<Reads<'c>>,
     user_id: &str,
     before: Option<&Cursor>,
     limit: i64,
 ) -> sqlx::Result<Vec<WeeklyMap>> {
+    static SQL: LazyLock<String> = LazyLock::new(|| {
+        format!(
+            "SELECT {WEEKLY_COLUMNS} FROM weekly_maps WHERE user_id = $1 AND {OLDER_THAN_CURSOR} \
+             ORDER BY created_at DESC, id DESC LIMIT $4"
+        )
+    });
     let (at, id) = cursor_bounds(before);
-    let rows: Vec<WeeklyRow> = sqlx::query_as(&format!(
-        "SELECT {WEEKLY_COLUMNS} FROM weekly_maps WHERE user_id = $1 AND {OLDER_THAN_CURSOR} \
-         ORDER BY created_at DESC, id DESC LIMIT $4"
-    ))
-    .bind(user_id)
-    .bind(at)
-    .bind(id)
-    .bind(limit)
-    .fetch_all(conn)
-    .await?;
-    Ok(rows.into_iter().map(Into::into).collect())
+    conn.into()
+        .all(
+            &SQL,
+            &[user_id.into(), at.into(), (&id).into(), limit.into()],
+        )
+        .await
 }
 
 fn cursor_bounds(before: Option<&Cursor>) -> (i64, String) {
@@ -255,54 +238,42 @@ fn cursor_bounds(before: Option<&Cursor>) -> (i64, String) {
 }
 
 /// One of the athlete's own daily actions; `None` for an unknown id or someone else's.
-pub async fn daily_action(
-    conn: &mut AnyConnection,
+pub async fn daily_action<'c>(
+    conn: impl Into<Reads<'c>>,
     user_id: &str,
     id: &str,
 ) -> sqlx::Result<Option<DailyAction>> {
     if !crate::domain::can_name_a_row(id) {
         return Ok(None);
     }
-    let row: Option<DailyRow> = sqlx::query_as(&format!(
-        "SELECT {DAILY_COLUMNS} FROM daily_actions WHERE user_id = $1 AND id = $2"
-    ))
-    .bind(user_id)
-    .bind(id)
-    .fetch_optional(conn)
-    .await?;
-    Ok(row.map(Into::into))
+    let sql = format!("SELECT {DAILY_COLUMNS} FROM daily_actions WHERE user_id = $1 AND id = $2");
+    conn.into().first(&sql, &[user_id.into(), id.into()]).await
 }
 
 /// One of the athlete's own weekly maps; `None` for an unknown id or someone else's.
-pub async fn weekly_map(
-    conn: &mut AnyConnection,
+pub async fn weekly_map<'c>(
+    conn: impl Into<Reads<'c>>,
     user_id: &str,
     id: &str,
 ) -> sqlx::Result<Option<WeeklyMap>> {
     if !crate::domain::can_name_a_row(id) {
         return Ok(None);
     }
-    let row: Option<WeeklyRow> = sqlx::query_as(&format!(
-        "SELECT {WEEKLY_COLUMNS} FROM weekly_maps WHERE user_id = $1 AND id = $2"
-    ))
-    .bind(user_id)
-    .bind(id)
-    .fetch_optional(conn)
-    .await?;
-    Ok(row.map(Into::into))
+    let sql = format!("SELECT {WEEKLY_COLUMNS} FROM weekly_maps WHERE user_id = $1 AND id = $2");
+    conn.into().first(&sql, &[user_id.into(), id.into()]).await
 }
 
 /// The newest daily action, if any.
-pub(crate) async fn latest_daily_action(
-    conn: &mut AnyConnection,
+pub(crate) async fn latest_daily_action<'c>(
+    conn: impl Into<Reads<'c>>,
     user_id: &str,
 ) -> sqlx::Result<Option<DailyAction>> {
     Ok(daily_actions(conn, user_id, None, 1).await?.pop())
 }
 
 /// The newest weekly map, if any.
-pub(crate) async fn latest_weekly_map(
-    conn: &mut AnyConnection,
+pub(crate) async fn latest_weekly_map<'c>(
+    conn: impl Into<Reads<'c>>,
     user_id: &str,
 ) -> sqlx::Result<Option<WeeklyMap>> {
     Ok(weekly_maps(conn, user_id, None, 1).await?.pop())
@@ -342,26 +313,27 @@ pub(crate) async fn shared_entries(
     user_id: &str,
     limit: i64,
 ) -> sqlx::Result<(Vec<DailyAction>, Vec<WeeklyMap>)> {
-    let daily: Vec<DailyRow> = sqlx::query_as(&format!(
-        "SELECT {DAILY_COLUMNS} FROM daily_actions WHERE user_id = $1 AND shared_at IS NOT NULL \
-         ORDER BY created_at DESC, id DESC LIMIT $2"
-    ))
-    .bind(user_id)
-    .bind(limit)
-    .fetch_all(&mut *conn)
-    .await?;
-    let weekly: Vec<WeeklyRow> = sqlx::query_as(&format!(
-        "SELECT {WEEKLY_COLUMNS} FROM weekly_maps WHERE user_id = $1 AND shared_at IS NOT NULL \
-         ORDER BY created_at DESC, id DESC LIMIT $2"
-    ))
-    .bind(user_id)
-    .bind(limit)
-    .fetch_all(&mut *conn)
-    .await?;
-    Ok((
-        daily.into_iter().map(Into::into).collect(),
-        weekly.into_iter().map(Into::into).collect(),
-    ))
+    let mut reads = Reads::from(conn);
+    let args = [user_id.into(), limit.into()];
+    let daily = reads
+        .all(
+            &format!(
+                "SELECT {DAILY_COLUMNS} FROM daily_actions WHERE user_id = $1 \
+                 AND shared_at IS NOT NULL ORDER BY created_at DESC, id DESC LIMIT $2"
+            ),
+            &args,
+        )
+        .await?;
+    let weekly = reads
+        .all(
+            &format!(
+                "SELECT {WEEKLY_COLUMNS} FROM weekly_maps WHERE user_id = $1 \
+                 AND shared_at IS NOT NULL ORDER BY created_at DESC, id DESC LIMIT $2"
+            ),
+            &args,
+        )
+        .await?;
+    Ok((daily, weekly))
 }
 
 /// When several athletes saved daily actions that work on their team's focus, since `since`:

@@ -6,6 +6,7 @@
 use sqlx::AnyConnection;
 
 use super::kind::PracticeKind;
+use crate::db::Reads;
 
 #[derive(Clone, Debug)]
 pub struct Event {
@@ -217,24 +218,23 @@ pub(crate) async fn counts_by_quarter_hour(
 }
 
 /// The kinds of practice the athlete recorded in `[since, until)`.
-pub(crate) async fn kinds_between(
-    conn: &mut AnyConnection,
+pub(crate) async fn kinds_between<'c>(
+    conn: impl Into<Reads<'c>>,
     user_id: &str,
     since: i64,
     until: i64,
 ) -> sqlx::Result<Vec<PracticeKind>> {
-    let names: Vec<String> = sqlx::query_scalar(
-        "SELECT DISTINCT kind FROM practice_events \
-         WHERE user_id = $1 AND created_at >= $2 AND created_at < $3",
-    )
-    .bind(user_id)
-    .bind(since)
-    .bind(until)
-    .fetch_all(conn)
-    .await?;
+    let names: Vec<(String,)> = conn
+        .into()
+        .all(
+            "SELECT DISTINCT kind FROM practice_events \
+             WHERE user_id = $1 AND created_at >= $2 AND created_at < $3",
+            &[user_id.into(), since.into(), until.into()],
+        )
+        .await?;
     Ok(names
         .iter()
-        .filter_map(|name| PracticeKind::from_name(name))
+        .filter_map(|(name,)| PracticeKind::from_name(name))
         .collect())
 }
 

@@ -19,7 +19,7 @@ use sqlx::AnyConnection;
 
 use super::storage::counts_by_quarter_hour;
 use crate::dashboard::days::{self, DayCounts, RestDays};
-use crate::db::Db;
+use crate::db::{Db, Reads};
 
 /// One practised day of the summary.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -90,7 +90,7 @@ async fn rerun_from(conn: &mut AnyConnection, user_id: &str, first: NaiveDate) -
     .bind(first.to_string())
     .fetch_all(&mut *conn)
     .await?;
-    let rest = crate::streak::storage::days_of(conn, user_id).await?;
+    let rest = crate::streak::storage::days_of(&mut *conn, user_id).await?;
     let mut previous = before.and_then(|(day, run)| Some((day.parse().ok()?, run as u32)));
     for (day, stored) in from {
         let Ok(date) = day.parse::<NaiveDate>() else {
@@ -232,23 +232,23 @@ type ZoneAndDay = (String, Option<String>, Option<i64>, Option<i64>);
 
 /// The practised days from `first` on, when the summary is counted in `zone`; `None` when it is
 /// not (never counted, or counted in another zone): the caller counts the events instead.
-pub(crate) async fn days_from(
-    conn: &mut AnyConnection,
+pub(crate) async fn days_from<'c>(
+    conn: impl Into<Reads<'c>>,
     user_id: &str,
     zone: Tz,
     first: NaiveDate,
 ) -> sqlx::Result<Option<Vec<Day>>> {
     // One round trip: the summary's zone on every row, and one row without a day when no day
     // since `first` was practised.
-    let rows: Vec<ZoneAndDay> = sqlx::query_as(
-        "SELECT s.zone, d.day, d.events, d.run FROM practice_summary s \
-         LEFT JOIN practice_days d ON d.user_id = s.user_id AND d.day >= $2 \
-         WHERE s.user_id = $1 ORDER BY d.day",
-    )
-    .bind(user_id)
-    .bind(first.to_string())
-    .fetch_all(conn)
-    .await?;
+    let rows: Vec<ZoneAndDay> = conn
+        .into()
+        .all(
+            "SELECT s.zone, d.day, d.events, d.run FROM practice_summary s \
+             LEFT JOIN practice_days d ON d.user_id = s.user_id AND d.day >= $2 \
+             WHERE s.user_id = $1 ORDER BY d.day",
+            &[user_id.into(), (&first.to_string()).into()],
+        )
+        .await?;
     if rows
         .first()
         .is_none_or(|(counted_in, ..)| counted_in != zone.name())

@@ -7,6 +7,7 @@ use sqlx::AnyConnection;
 
 use super::rules::Reason;
 use crate::dashboard::days::RestDays;
+use crate::db::Reads;
 
 /// One rest day of an athlete.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -23,17 +24,22 @@ fn parse((day, reason): (String, String)) -> Option<RestDay> {
 }
 
 /// Every rest day of the athlete, oldest first (twenty a year at most).
-pub async fn of_member(conn: &mut AnyConnection, user_id: &str) -> sqlx::Result<Vec<RestDay>> {
-    let rows: Vec<(String, String)> =
-        sqlx::query_as("SELECT day, reason FROM rest_days WHERE user_id = $1 ORDER BY day")
-            .bind(user_id)
-            .fetch_all(conn)
-            .await?;
+pub async fn of_member<'c>(
+    conn: impl Into<Reads<'c>>,
+    user_id: &str,
+) -> sqlx::Result<Vec<RestDay>> {
+    let rows: Vec<(String, String)> = conn
+        .into()
+        .all(
+            "SELECT day, reason FROM rest_days WHERE user_id = $1 ORDER BY day",
+            &[user_id.into()],
+        )
+        .await?;
     Ok(rows.into_iter().filter_map(parse).collect())
 }
 
 /// The days of [`of_member`], as the streak counts them.
-pub async fn days_of(conn: &mut AnyConnection, user_id: &str) -> sqlx::Result<RestDays> {
+pub async fn days_of<'c>(conn: impl Into<Reads<'c>>, user_id: &str) -> sqlx::Result<RestDays> {
     Ok(of_member(conn, user_id)
         .await?
         .into_iter()
