@@ -116,8 +116,8 @@ pub(crate) async fn list_daily_actions(
     Query(q): Query<LimitQuery>,
 ) -> Result<Json<DailyActionList>> {
     let limit = parse_limit(q.limit.as_deref(), 100, 100)?;
-    let mut conn = state.db.pool().acquire().await?;
-    let list = storage::daily_actions(&mut conn, &me.id, None, limit).await?;
+    let mut reads = state.db.reads().await?;
+    let list = storage::daily_actions(&mut reads, &me.id, None, limit).await?;
     Ok(Json(DailyActionList {
         daily_actions: list.into_iter().map(Into::into).collect(),
     }))
@@ -133,8 +133,8 @@ pub(crate) async fn get_daily_action(
     me: CurrentUser,
     Path(id): Path<String>,
 ) -> Result<Json<DailyActionEntry>> {
-    let mut conn = state.db.pool().acquire().await?;
-    storage::daily_action(&mut conn, &me.id, &id)
+    let mut reads = state.db.reads().await?;
+    storage::daily_action(&mut reads, &me.id, &id)
         .await?
         .map(|d| Json(d.into()))
         .ok_or_else(|| AppError::not_found("There is no such daily action in your logs."))
@@ -174,8 +174,8 @@ pub(crate) async fn list_weekly_maps(
     Query(q): Query<LimitQuery>,
 ) -> Result<Json<WeeklyMapList>> {
     let limit = parse_limit(q.limit.as_deref(), 100, 100)?;
-    let mut conn = state.db.pool().acquire().await?;
-    let list = storage::weekly_maps(&mut conn, &me.id, None, limit).await?;
+    let mut reads = state.db.reads().await?;
+    let list = storage::weekly_maps(&mut reads, &me.id, None, limit).await?;
     Ok(Json(WeeklyMapList {
         weekly_maps: list.into_iter().map(Into::into).collect(),
     }))
@@ -191,8 +191,8 @@ pub(crate) async fn get_weekly_map(
     me: CurrentUser,
     Path(id): Path<String>,
 ) -> Result<Json<WeeklyMapEntry>> {
-    let mut conn = state.db.pool().acquire().await?;
-    storage::weekly_map(&mut conn, &me.id, &id)
+    let mut reads = state.db.reads().await?;
+    storage::weekly_map(&mut reads, &me.id, &id)
         .await?
         .map(|w| Json(w.into()))
         .ok_or_else(|| AppError::not_found("There is no such weekly map in your logs."))
@@ -206,8 +206,8 @@ pub(crate) async fn recent_objectives(
     State(state): State<AppState>,
     me: CurrentUser,
 ) -> Result<Json<RecentObjectives>> {
-    let mut conn = state.db.pool().acquire().await?;
-    let recent = latest_objectives(&mut conn, &me.id).await?;
+    let mut reads = state.db.reads().await?;
+    let recent = latest_objectives(&mut reads, &me.id).await?;
     if recent.daily_objectives.is_none() && recent.weekly_map.is_none() {
         return Err(AppError::not_found(
             "No daily action or weekly map is saved yet.",
@@ -224,8 +224,8 @@ pub(crate) async fn recent_weekly_map(
     State(state): State<AppState>,
     me: CurrentUser,
 ) -> Result<Json<WeeklyObjectives>> {
-    let mut conn = state.db.pool().acquire().await?;
-    storage::latest_weekly_map(&mut conn, &me.id)
+    let mut reads = state.db.reads().await?;
+    storage::latest_weekly_map(&mut reads, &me.id)
         .await?
         .map(|w| Json(WeeklyMapEntry::from(w).objectives))
         .ok_or_else(|| AppError::not_found("No weekly map is saved yet."))
@@ -285,10 +285,10 @@ pub(crate) async fn daily_logs(
         .filter(|s| !s.trim().is_empty())
         .map(decode_cursor)
         .transpose()?;
-    let mut conn = state.db.pool().acquire().await?;
+    let mut reads = state.db.reads().await?;
     // One more than a page from each kind: merged, they tell whether another page exists.
-    let daily = storage::daily_actions(&mut conn, &me.id, before.as_ref(), limit + 1).await?;
-    let weekly = storage::weekly_maps(&mut conn, &me.id, before.as_ref(), limit + 1).await?;
+    let daily = storage::daily_actions(&mut reads, &me.id, before.as_ref(), limit + 1).await?;
+    let weekly = storage::weekly_maps(&mut reads, &me.id, before.as_ref(), limit + 1).await?;
     let mut merged: Vec<(Cursor, LogEntry)> = daily
         .into_iter()
         .map(|d| {
@@ -328,11 +328,11 @@ pub(crate) async fn daily_log(
     me: CurrentUser,
     Path(id): Path<String>,
 ) -> Result<Json<LogEntry>> {
-    let mut conn = state.db.pool().acquire().await?;
-    if let Some(d) = storage::daily_action(&mut conn, &me.id, &id).await? {
+    let mut reads = state.db.reads().await?;
+    if let Some(d) = storage::daily_action(&mut reads, &me.id, &id).await? {
         return Ok(Json(LogEntry::daily(d)));
     }
-    storage::weekly_map(&mut conn, &me.id, &id)
+    storage::weekly_map(&mut reads, &me.id, &id)
         .await?
         .map(|w| Json(LogEntry::weekly(w)))
         .ok_or_else(|| AppError::not_found("There is no such entry in your daily logs."))
