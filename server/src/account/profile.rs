@@ -37,10 +37,10 @@ pub struct Profile {
 
 /// The profile answer for `user` (paid role and team included).
 pub async fn load(db: &Db, user: User, now: i64) -> Result<Profile> {
-    let mut conn = db.pool().acquire().await?;
-    let paid = entitlements::is_paid(&mut conn, &user.id, now).await?;
+    let mut reads = db.reads().await?;
+    let paid = entitlements::is_paid(&mut reads, &user.id, now).await?;
     let team =
-        crate::teams::membership(&mut conn, &user.id)
+        crate::teams::membership(&mut reads, &user.id)
             .await?
             .map(|(team_name, team_role)| TeamSummary {
                 team_name,

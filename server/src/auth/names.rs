@@ -32,7 +32,7 @@ pub(crate) async fn apply(
     input: &NamesAndEmail,
     now: i64,
 ) -> Result<User> {
-    let current = users::by_id(conn, user_id)
+    let current = users::by_id(&mut *conn, user_id)
         .await?
         .ok_or_else(|| AppError::not_found("Your account no longer exists."))?;
     let mut updated = users::update_names(conn, user_id, &input.first, &input.last, now).await?;

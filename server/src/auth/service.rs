@@ -118,7 +118,7 @@ pub(crate) async fn session_answer(
     session: &NewSession,
     now: i64,
 ) -> Result<Value> {
-    let user = users::by_id(conn, user_id)
+    let user = users::by_id(&mut *conn, user_id)
         .await?
         .ok_or_else(|| AppError::not_found("User not found"))?;
     if user.is_banned(now) {

@@ -1,10 +1,12 @@
 //! Storage of users.
 
+use std::sync::LazyLock;
+
 use serde_json::{json, Value};
 use sqlx::any::AnyRow;
-use sqlx::{AnyConnection, FromRow};
+use sqlx::AnyConnection;
 
-use crate::db::ms_to_rfc3339;
+use crate::db::{ms_to_rfc3339, FromColumns, Reads, Row};
 use crate::domain::Email;
 
 #[derive(Clone, Debug)]
@@ -41,60 +43,37 @@ const COLUMNS: &str = "id, email, encrypted_password, first_name, last_name, use
     email_confirmed_at, email_change, confirmation_sent_at, recovery_sent_at, last_sign_in_at, invited_at, \
     email_change_sent_at, email_change_confirm_status, time_zone, created_at, updated_at";
 
-/// A `users` row as stored: the metadata columns are JSON text.
-#[derive(sqlx::FromRow)]
-struct UserRow {
-    id: String,
-    email: String,
-    encrypted_password: String,
-    first_name: String,
-    last_name: String,
-    user_metadata: String,
-    app_metadata: String,
-    banned_until: Option<i64>,
-    email_confirmed_at: Option<i64>,
-    email_change: Option<String>,
-    confirmation_sent_at: Option<i64>,
-    recovery_sent_at: Option<i64>,
-    last_sign_in_at: Option<i64>,
-    invited_at: Option<i64>,
-    email_change_sent_at: Option<i64>,
-    email_change_confirm_status: i64,
-    time_zone: Option<String>,
-    created_at: i64,
-    updated_at: i64,
-}
-
-impl From<UserRow> for User {
-    fn from(row: UserRow) -> Self {
-        // Metadata that does not read as JSON counts as empty, as GoTrue treats it.
-        let json = |text: &str| serde_json::from_str(text).unwrap_or_else(|_| json!({}));
-        Self {
-            user_metadata: json(&row.user_metadata),
-            app_metadata: json(&row.app_metadata),
-            id: row.id,
-            email: row.email,
-            encrypted_password: row.encrypted_password,
-            first_name: row.first_name,
-            last_name: row.last_name,
-            banned_until: row.banned_until,
-            email_confirmed_at: row.email_confirmed_at,
-            email_change: row.email_change,
-            confirmation_sent_at: row.confirmation_sent_at,
-            recovery_sent_at: row.recovery_sent_at,
-            last_sign_in_at: row.last_sign_in_at,
-            invited_at: row.invited_at,
-            email_change_sent_at: row.email_change_sent_at,
-            email_change_confirm_status: row.email_change_confirm_status,
-            time_zone: row.time_zone,
-            created_at: row.created_at,
-            updated_at: row.updated_at,
-        }
+/// A row of [`COLUMNS`]: the metadata columns are JSON text, and metadata that does not read
+/// as JSON counts as empty, as GoTrue treats it.
+impl FromColumns for User {
+    fn from_columns(row: &impl Row) -> sqlx::Result<Self> {
+        let json = |text: String| serde_json::from_str(&text).unwrap_or_else(|_| json!({}));
+        Ok(Self {
+            id: row.col(0)?,
+            email: row.col(1)?,
+            encrypted_password: row.col(2)?,
+            first_name: row.col(3)?,
+            last_name: row.col(4)?,
+            user_metadata: json(row.col(5)?),
+            app_metadata: json(row.col(6)?),
+            banned_until: row.col(7)?,
+            email_confirmed_at: row.col(8)?,
+            email_change: row.col(9)?,
+            confirmation_sent_at: row.col(10)?,
+            recovery_sent_at: row.col(11)?,
+            last_sign_in_at: row.col(12)?,
+            invited_at: row.col(13)?,
+            email_change_sent_at: row.col(14)?,
+            email_change_confirm_status: row.col(15)?,
+            time_zone: row.col(16)?,
+            created_at: row.col(17)?,
+            updated_at: row.col(18)?,
+        })
     }
 }
 
 fn from_row(row: &AnyRow) -> sqlx::Result<User> {
-    UserRow::from_row(row).map(User::from)
+    User::from_columns(row)
 }
 
 pub struct NewUser<'a> {
@@ -133,12 +112,10 @@ pub async fn insert(conn: &mut AnyConnection, new: NewUser<'_>, now: i64) -> sql
     from_row(&row)
 }
 
-pub async fn by_id(conn: &mut AnyConnection, id: &str) -> sqlx::Result<Option<User>> {
-    let row = sqlx::query(&format!("SELECT {COLUMNS} FROM users WHERE id = $1"))
-        .bind(id)
-        .fetch_optional(conn)
-        .await?;
-    row.as_ref().map(from_row).transpose()
+pub async fn by_id<'c>(conn: impl Into<Reads<'c>>, id: &str) -> sqlx::Result<Option<User>> {
+    static SQL: LazyLock<String> =
+        LazyLock::new(|| format!("SELECT {COLUMNS} FROM users WHERE id = $1"));
+    conn.into().first(&SQL, &[id.into()]).await
 }
 
 /// One page of users, newest first (GoTrue's default order), and how many there are in all.

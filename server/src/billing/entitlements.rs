@@ -6,6 +6,8 @@
 
 use sqlx::AnyConnection;
 
+use crate::db::Reads;
+
 pub(crate) const COMP_SOLO: &str = "comp_solo";
 
 pub async fn grant(
@@ -42,15 +44,14 @@ pub(crate) const PAID: &str =
      LIMIT 1";
 
 /// True when the user currently holds any membership.
-pub(crate) async fn is_paid(
-    conn: &mut AnyConnection,
+pub(crate) async fn is_paid<'c>(
+    conn: impl Into<Reads<'c>>,
     user_id: &str,
     now: i64,
 ) -> sqlx::Result<bool> {
-    let found: Option<i64> = sqlx::query_scalar(PAID)
-        .bind(user_id)
-        .bind(now)
-        .fetch_optional(conn)
+    let found: Option<(i64,)> = conn
+        .into()
+        .first(PAID, &[user_id.into(), now.into()])
         .await?;
     Ok(found.is_some())
 }

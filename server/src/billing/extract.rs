@@ -18,8 +18,8 @@ impl FromRequestParts<AppState> for PaidUser {
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
         let user = CurrentUser::from_request_parts(parts, state).await?;
-        let mut conn = state.db.pool().acquire().await?;
-        if entitlements::is_paid(&mut conn, &user.id, state.clock.now_ms()).await? {
+        let mut reads = state.db.reads().await?;
+        if entitlements::is_paid(&mut reads, &user.id, state.clock.now_ms()).await? {
             Ok(Self(user))
         } else {
             Err(AppError::forbidden(NOT_PAID))

@@ -8,9 +8,11 @@
 //! connection refuses to write (`query_only`), and in WAL mode it neither waits for a writer nor
 //! holds one up; each statement reads the last commit.
 //!
-//! Only reads of a few rows by key belong here: they take microseconds from the page cache,
-//! which is less than the hop would. A read that scans, or a read inside a write, stays on the
-//! pool. PostgreSQL has no reader: a read there is a network round trip either way.
+//! Only reads of one athlete's rows by an index belong here (a row, the 84 days of a calendar, a
+//! page of logs): they take microseconds from the page cache, less than the hop would. A read that
+//! scans, or a read inside a write, stays on the pool. PostgreSQL has no reader: a read there is a
+//! network round trip either way. Reads are written once, against [`Reads`](super::Reads), which
+//! picks the reader where there is one.
 
 use std::path::PathBuf;
 

@@ -303,7 +303,7 @@ impl Roster<'_> {
         acting_admin: Option<&str>,
         change: RosterChange<'_>,
     ) -> Result<()> {
-        let Some(athlete) = users::by_id(tx, athlete_id).await? else {
+        let Some(athlete) = users::by_id(&mut *tx, athlete_id).await? else {
             return Ok(());
         };
         let name = format!("{} {}", athlete.first_name.trim(), athlete.last_name.trim());
@@ -380,7 +380,7 @@ pub async fn check_payer_may_go(
     else {
         return Ok(());
     };
-    let zone = users::by_id(conn, user_id)
+    let zone = users::by_id(&mut *conn, user_id)
         .await?
         .and_then(|user| user.time_zone);
     let until = long_date(team.period_end, TimeZone::stored_or_utc(zone.as_deref()));

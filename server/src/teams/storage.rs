@@ -4,7 +4,7 @@
 use sqlx::AnyConnection;
 
 use super::domain::TeamRole;
-use crate::db::DbKind;
+use crate::db::{DbKind, Reads};
 
 /// A team as stored.
 #[derive(Clone, Debug, sqlx::FromRow)]
@@ -58,17 +58,17 @@ pub async fn create(
 }
 
 /// The team `user_id` belongs to: (team name, role).
-pub async fn membership(
-    conn: &mut AnyConnection,
+pub async fn membership<'c>(
+    conn: impl Into<Reads<'c>>,
     user_id: &str,
 ) -> sqlx::Result<Option<(String, String)>> {
-    sqlx::query_as(
-        "SELECT t.name, m.role FROM team_members m JOIN teams t ON t.id = m.team_id \
-         WHERE m.user_id = $1 ORDER BY m.created_at DESC LIMIT 1",
-    )
-    .bind(user_id)
-    .fetch_optional(conn)
-    .await
+    conn.into()
+        .first(
+            "SELECT t.name, m.role FROM team_members m JOIN teams t ON t.id = m.team_id \
+             WHERE m.user_id = $1 ORDER BY m.created_at DESC LIMIT 1",
+            &[user_id.into()],
+        )
+        .await
 }
 
 /// The team `user_id` belongs to and their role in it (the newest, as [`membership`]).

@@ -39,11 +39,9 @@ pub(crate) async fn get_profile(
     State(state): State<AppState>,
     me: CurrentUser,
 ) -> Result<Json<Profile>> {
-    let user = {
-        let mut conn = state.db.pool().acquire().await?;
-        users::by_id(&mut conn, &me.id).await?
-    }
-    .ok_or_else(|| AppError::not_found("Your account no longer exists."))?;
+    let user = users::by_id(&mut state.db.reads().await?, &me.id)
+        .await?
+        .ok_or_else(|| AppError::not_found("Your account no longer exists."))?;
     Ok(Json(
         profile::load(&state.db, user, state.clock.now_ms()).await?,
     ))
