@@ -321,7 +321,7 @@ impl Db {
     /// connection from the pool.
     pub async fn reads(&self) -> sqlx::Result<Reads<'_>> {
         Ok(match self.sqlite_reader() {
-            Some(reader) => Reads::Sqlite(reader),
+            Some(reader) => Reads::Sqlite(reader, &self.pool),
             None => Reads::Pooled(self.pool.acquire().await?),
         })
     }

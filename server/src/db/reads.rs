@@ -5,10 +5,14 @@
 //! A read names its statement's parameters `$1`, `$2`, … as every other statement here does,
 //! and gets its rows back as types that read their columns by position ([`FromColumns`]), the
 //! same way on both drivers.
+//!
+//! The reader waits 20 ms at most for a lock (rare in WAL mode: recovery after a crash, or a
+//! connection that holds the file exclusively); a read that finds the file locked longer runs
+//! on the pool instead, whose connection waits on sqlx's thread, not on the runtime's.
 
 use sqlx::any::AnyRow;
 use sqlx::pool::PoolConnection;
-use sqlx::{Any, AnyConnection, Row as _};
+use sqlx::{Any, AnyConnection, AnyPool, Row as _};
 
 use super::sqlite_reader::to_sqlx;
 use super::SqliteReader;
@@ -91,7 +95,8 @@ impl From<i64> for Arg<'_> {
 
 /// Where a read runs.
 pub enum Reads<'c> {
-    Sqlite(&'c SqliteReader),
+    /// This thread's reader, or the pool while the reader finds the database busy.
+    Sqlite(&'c SqliteReader, &'c AnyPool),
     Pooled(PoolConnection<Any>),
     Held(&'c mut AnyConnection),
 }
@@ -112,7 +117,7 @@ impl<'c> From<&'c mut PoolConnection<Any>> for Reads<'c> {
 impl<'a> From<&'a mut Reads<'_>> for Reads<'a> {
     fn from(reads: &'a mut Reads<'_>) -> Self {
         match reads {
-            Reads::Sqlite(reader) => Reads::Sqlite(reader),
+            Reads::Sqlite(reader, pool) => Reads::Sqlite(reader, pool),
             Reads::Pooled(conn) => Reads::Held(conn),
             Reads::Held(conn) => Reads::Held(conn),
         }
@@ -141,21 +146,18 @@ impl Reads<'_> {
         args: &[Arg<'_>],
         limit: usize,
     ) -> Result<Vec<T>> {
+        let mut fallback;
         let conn = match self {
-            Self::Sqlite(reader) => {
-                return reader.read(|conn| {
-                    let mut statement = conn.prepare_cached(sql).map_err(to_sqlx)?;
-                    bind(&mut statement, args)?;
-                    let mut rows = statement.raw_query();
-                    let mut out = Vec::new();
-                    while out.len() < limit {
-                        let Some(row) = rows.next().map_err(to_sqlx)? else {
-                            break;
-                        };
-                        out.push(T::from_columns(row)?);
+            Self::Sqlite(reader, pool) => {
+                match reader.read(|conn| on_reader(conn, sql, args, limit)) {
+                    // Rare in WAL mode (recovery, a connection holding the file exclusively): the
+                    // wait goes to sqlx's thread rather than this one, which serves other requests.
+                    Err(err) if is_busy(&err) => {
+                        fallback = pool.acquire().await?;
+                        &mut *fallback
                     }
-                    Ok(out)
-                })
+                    done => return done,
+                }
             }
             Self::Pooled(conn) => &mut **conn,
             Self::Held(conn) => &mut **conn,
@@ -174,6 +176,37 @@ impl Reads<'_> {
         };
         rows.iter().map(T::from_columns).collect()
     }
+}
+
+fn on_reader<T: FromColumns>(
+    conn: &rusqlite::Connection,
+    sql: &str,
+    args: &[Arg<'_>],
+    limit: usize,
+) -> Result<Vec<T>> {
+    let mut statement = conn.prepare_cached(sql).map_err(to_sqlx)?;
+    bind(&mut statement, args)?;
+    let mut rows = statement.raw_query();
+    let mut out = Vec::new();
+    while out.len() < limit {
+        let Some(row) = rows.next().map_err(to_sqlx)? else {
+            break;
+        };
+        out.push(T::from_columns(row)?);
+    }
+    Ok(out)
+}
+
+/// Whether the reader gave up waiting for a lock.
+fn is_busy(err: &sqlx::Error) -> bool {
+    let sqlx::Error::AnyDriverError(err) = err else {
+        return false;
+    };
+    matches!(
+        err.downcast_ref::<rusqlite::Error>()
+            .and_then(rusqlite::Error::sqlite_error_code),
+        Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked)
+    )
 }
 
 /// Binds each `$n` of the statement to `args[n - 1]`, wherever `$n` first appears.
@@ -228,7 +261,7 @@ mod tests {
         let expected = vec![(3i64, "b2".to_owned()), (5, "b3".to_owned())];
 
         let mut reads = db.reads().await.unwrap();
-        assert!(matches!(reads, Reads::Sqlite(_)), "a file gets the reader");
+        assert!(matches!(reads, Reads::Sqlite(..)), "a file gets the reader");
         let on_reader: Vec<(i64, String)> = reads.all(SQL, &args).await.unwrap();
         assert_eq!(on_reader, expected);
         let first: Option<(i64, String)> = reads.first(SQL, &args).await.unwrap();
@@ -248,6 +281,65 @@ mod tests {
 
         drop(conn);
         db.pool().close().await;
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[tokio::test(flavor = "current_thread")]
+    async fn a_read_that_finds_the_file_locked_waits_off_the_runtime_thread() {
+        let dir = std::env::temp_dir().join(format!("swaz-reads-busy-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("busy.db");
+        // Another connection holds the whole file (a rollback journal's exclusive lock, which
+        // stands for the rare locks a WAL reader meets) while it writes a second note.
+        let holder = rusqlite::Connection::open(&path).unwrap();
+        holder
+            .execute_batch(
+                "CREATE TABLE notes (body TEXT NOT NULL); \
+                 INSERT INTO notes (body) VALUES ('first'); \
+                 BEGIN EXCLUSIVE; INSERT INTO notes (body) VALUES ('second');",
+            )
+            .unwrap();
+        let release = std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(300));
+            holder.execute_batch("COMMIT").unwrap();
+        });
+
+        sqlx::any::install_default_drivers();
+        let pool = sqlx::any::AnyPoolOptions::new()
+            .connect_lazy(&crate::config::sqlite_url(&path))
+            .unwrap();
+        let reader = SqliteReader::new(&path);
+        // The runtime's only thread keeps serving other work while the read waits.
+        let ticks = std::sync::Arc::new(std::sync::atomic::AtomicU32::new(0));
+        let ticker = tokio::spawn({
+            let ticks = ticks.clone();
+            async move {
+                loop {
+                    tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+                    ticks.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                }
+            }
+        });
+        tokio::task::yield_now().await;
+        let count: Option<(i64,)> = Reads::Sqlite(&reader, &pool)
+            .first("SELECT COUNT(*) FROM notes", &[])
+            .await
+            .unwrap();
+        ticker.abort();
+        release.join().unwrap();
+        assert_eq!(
+            count,
+            Some((2,)),
+            "the read waited for the lock and saw its commit"
+        );
+        let ticks = ticks.load(std::sync::atomic::Ordering::Relaxed);
+        assert!(
+            ticks >= 20,
+            "the runtime thread was blocked: {ticks} ticks in 300 ms"
+        );
+
+        pool.close().await;
+        drop(reader);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -19,7 +19,9 @@ use std::path::PathBuf;
 use rusqlite::{Connection, OpenFlags};
 use thread_local::ThreadLocal;
 
-use super::SQLITE_BUSY_TIMEOUT;
+/// How long a read waits on the runtime's thread for a lock before it moves to the pool (see
+/// [`Reads`](super::Reads)), where the wait blocks only sqlx's thread.
+const READER_BUSY_TIMEOUT: std::time::Duration = std::time::Duration::from_millis(20);
 
 pub struct SqliteReader {
     path: PathBuf,
@@ -51,7 +53,7 @@ impl SqliteReader {
             &self.path,
             OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
         )?;
-        conn.busy_timeout(SQLITE_BUSY_TIMEOUT)?;
+        conn.busy_timeout(READER_BUSY_TIMEOUT)?;
         conn.pragma_update(None, "query_only", true)?;
         Ok(conn)
     }
