@@ -91,9 +91,10 @@ pub(crate) async fn get_dashboard(
             let streak = summary::streak(&practised, &counts, &rest, today);
             (calendar(&counts, &rest, today), streak)
         }
-        // Not counted in this zone yet: count the events, a scan that belongs on the pool.
+        // Not counted in this zone yet (never practised, or the zone changed): count the
+        // events, a scan that stays off the reader.
         None => {
-            let mut conn = state.db.pool().acquire().await?;
+            let mut conn = reads.scan_connection().await?;
             let mut counts = DayCounts::new();
             let recent = practice::counts_by_quarter_hour(&mut conn, &me.id, since, until).await?;
             days::add_by_day(&mut counts, recent, tz);

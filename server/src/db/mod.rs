@@ -39,7 +39,7 @@ use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::{Any, AnyPool, Connection, Executor, Transaction};
 use tokio::sync::{Mutex, OwnedMutexGuard};
 
-pub use reads::{Arg, Column, FromColumns, Reads, Row};
+pub use reads::{Arg, Column, FromColumns, Reads, Row, ScanConnection};
 use session_cache::SessionCache;
 pub use sqlite_reader::SqliteReader;
 

@@ -124,7 +124,43 @@ impl<'a> From<&'a mut Reads<'_>> for Reads<'a> {
     }
 }
 
+/// A connection of sqlx for a read that scans, which stays off the reader.
+pub enum ScanConnection<'a> {
+    Held(&'a mut AnyConnection),
+    Own(PoolConnection<Any>),
+}
+
+impl std::ops::Deref for ScanConnection<'_> {
+    type Target = AnyConnection;
+    fn deref(&self) -> &AnyConnection {
+        match self {
+            Self::Held(conn) => conn,
+            Self::Own(conn) => conn,
+        }
+    }
+}
+
+impl std::ops::DerefMut for ScanConnection<'_> {
+    fn deref_mut(&mut self) -> &mut AnyConnection {
+        match self {
+            Self::Held(conn) => conn,
+            Self::Own(conn) => conn,
+        }
+    }
+}
+
 impl Reads<'_> {
+    /// The connection these reads already hold, or on the reader's path one from the pool: a
+    /// request never holds two pool connections at once (a pool full of requests that each
+    /// wait for a second connection would wait until they time out).
+    pub async fn scan_connection(&mut self) -> Result<ScanConnection<'_>> {
+        Ok(match self {
+            Self::Sqlite(_, pool) => ScanConnection::Own(pool.acquire().await?),
+            Self::Pooled(conn) => ScanConnection::Held(conn),
+            Self::Held(conn) => ScanConnection::Held(conn),
+        })
+    }
+
     /// Every row of `sql`.
     pub async fn all<T: FromColumns>(&mut self, sql: &str, args: &[Arg<'_>]) -> Result<Vec<T>> {
         self.rows(sql, args, usize::MAX).await
@@ -197,7 +233,8 @@ fn on_reader<T: FromColumns>(
     Ok(out)
 }
 
-/// Whether the reader gave up waiting for a lock.
+/// Whether the reader gave up waiting for a lock (or, rarer still, for a WAL index it could
+/// read: SQLite's `SQLITE_PROTOCOL`).
 fn is_busy(err: &sqlx::Error) -> bool {
     let sqlx::Error::AnyDriverError(err) = err else {
         return false;
@@ -205,7 +242,11 @@ fn is_busy(err: &sqlx::Error) -> bool {
     matches!(
         err.downcast_ref::<rusqlite::Error>()
             .and_then(rusqlite::Error::sqlite_error_code),
-        Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked)
+        Some(
+            rusqlite::ErrorCode::DatabaseBusy
+                | rusqlite::ErrorCode::DatabaseLocked
+                | rusqlite::ErrorCode::FileLockingProtocolFailed
+        )
     )
 }
 

@@ -64,10 +64,10 @@ impl SqliteReader {
 pub(crate) fn to_sqlx(err: rusqlite::Error) -> sqlx::Error {
     use rusqlite::Error::*;
     match err {
-        FromSqlConversionFailure(..) | IntegralValueOutOfRange(..) | InvalidColumnType(..) => {
-            sqlx::Error::Decode(Box::new(err))
-        }
-        InvalidColumnIndex(index) => sqlx::Error::ColumnIndexOutOfBounds { index, len: 0 },
+        FromSqlConversionFailure(..)
+        | IntegralValueOutOfRange(..)
+        | InvalidColumnType(..)
+        | InvalidColumnIndex(..) => sqlx::Error::Decode(Box::new(err)),
         _ => sqlx::Error::AnyDriverError(Box::new(err)),
     }
 }

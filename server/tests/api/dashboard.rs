@@ -97,6 +97,23 @@ fn total(map: &[(NaiveDate, u64)]) -> u64 {
     map.iter().map(|(_, n)| n).sum()
 }
 
+/// Before the first practice the dashboard counts the events; a crowd of such dashboards is
+/// answered whole, none of them holding a database connection while it waits for another.
+#[tokio::test]
+async fn many_dashboards_at_once_before_any_practice_are_all_answered() {
+    let app = TestApp::spawn().await;
+    let (_, token, _) = app.signed_in_user("ann@example.com").await;
+    let boards: Vec<_> = (0..48)
+        .map(|_| {
+            let request = app.get_auth(DASHBOARD, &token);
+            tokio::spawn(async move { request.send().await.unwrap().status() })
+        })
+        .collect();
+    for board in boards {
+        assert_eq!(board.await.unwrap(), StatusCode::OK);
+    }
+}
+
 #[tokio::test]
 async fn a_new_athlete_sees_an_empty_dashboard_and_a_stranger_sees_none() {
     let app = TestApp::spawn().await;
