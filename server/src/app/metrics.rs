@@ -22,15 +22,19 @@ struct Series {
     sum: f64,
 }
 
-#[derive(Clone, PartialEq, Eq, PartialOrd, Ord)]
-struct Key {
-    method: String,
-    route: String,
+/// Labels of one series, as the exposition writes them.
+struct Key<'a> {
+    method: &'a str,
+    route: &'a str,
     status: u16,
 }
 
+/// Series by method, then route, then status: a request already seen is counted without
+/// allocating its labels again.
+type Requests = BTreeMap<String, BTreeMap<String, BTreeMap<u16, Series>>>;
+
 pub struct Metrics {
-    requests: Mutex<BTreeMap<Key, Series>>,
+    requests: Mutex<Requests>,
     started: Instant,
     scheduler_last_round: Mutex<Option<Instant>>,
 }
@@ -53,13 +57,16 @@ impl Metrics {
     /// Counts one answered request. `route` is the matched route pattern (never the raw path,
     /// which may hold tokens and would make the series unbounded).
     pub(crate) fn observe_request(&self, method: &str, route: &str, status: u16, seconds: f64) {
-        let key = Key {
-            method: method.to_owned(),
-            route: route.to_owned(),
-            status,
-        };
         let mut requests = self.requests.lock().unwrap_or_else(|e| e.into_inner());
-        let series = requests.entry(key).or_default();
+        let routes = match requests.get_mut(method) {
+            Some(routes) => routes,
+            None => requests.entry(method.to_owned()).or_default(),
+        };
+        let statuses = match routes.get_mut(route) {
+            Some(statuses) => statuses,
+            None => routes.entry(route.to_owned()).or_default(),
+        };
+        let series = statuses.entry(status).or_default();
         if let Some(i) = BUCKETS.iter().position(|le| seconds <= *le) {
             series.buckets[i] += 1;
         }
@@ -150,18 +157,18 @@ impl Metrics {
         let requests = self.requests.lock().unwrap_or_else(|e| e.into_inner());
         out.push_str("# HELP swaz_http_requests_total HTTP requests answered, by method, matched route and status.\n");
         out.push_str("# TYPE swaz_http_requests_total counter\n");
-        for (key, series) in requests.iter() {
+        for (key, series) in each_series(&requests) {
             let _ = writeln!(
                 out,
                 "swaz_http_requests_total{{{}}} {}",
-                labels(key),
+                labels(&key),
                 series.count
             );
         }
         out.push_str("# HELP swaz_http_request_duration_seconds Time to answer HTTP requests, by method, matched route and status.\n");
         out.push_str("# TYPE swaz_http_request_duration_seconds histogram\n");
-        for (key, series) in requests.iter() {
-            let labels = labels(key);
+        for (key, series) in each_series(&requests) {
+            let labels = labels(&key);
             let mut cumulative = 0;
             for (le, n) in BUCKETS.iter().zip(series.buckets) {
                 cumulative += n;
@@ -189,11 +196,27 @@ impl Metrics {
     }
 }
 
+/// Every series in the order of its labels.
+fn each_series(requests: &Requests) -> impl Iterator<Item = (Key<'_>, &Series)> {
+    requests.iter().flat_map(|(method, routes)| {
+        routes.iter().flat_map(move |(route, statuses)| {
+            statuses.iter().map(move |(status, series)| {
+                let key = Key {
+                    method,
+                    route,
+                    status: *status,
+                };
+                (key, series)
+            })
+        })
+    })
+}
+
 fn labels(key: &Key) -> String {
     format!(
         "method=\"{}\",route=\"{}\",status=\"{}\"",
-        escape(&key.method),
-        escape(&key.route),
+        escape(key.method),
+        escape(key.route),
         key.status
     )
 }
@@ -240,6 +263,35 @@ mod tests {
         assert_eq!(line("+Inf"), "3");
         assert!(
             out.contains("swaz_http_requests_total{method=\"GET\",route=\"/a\",status=\"200\"} 3")
+        );
+    }
+
+    #[test]
+    fn each_method_route_and_status_is_its_own_series_in_label_order() {
+        let m = Metrics::new();
+        for (method, route, status) in [
+            ("POST", "/b", 201),
+            ("GET", "/b", 404),
+            ("GET", "/a", 200),
+            ("GET", "/b", 200),
+            ("GET", "/a", 200),
+        ] {
+            m.observe_request(method, route, status, 0.001);
+        }
+        let mut out = String::new();
+        m.render_requests(&mut out);
+        let totals: Vec<&str> = out
+            .lines()
+            .filter(|l| l.starts_with("swaz_http_requests_total{"))
+            .collect();
+        assert_eq!(
+            totals,
+            [
+                "swaz_http_requests_total{method=\"GET\",route=\"/a\",status=\"200\"} 2",
+                "swaz_http_requests_total{method=\"GET\",route=\"/b\",status=\"200\"} 1",
+                "swaz_http_requests_total{method=\"GET\",route=\"/b\",status=\"404\"} 1",
+                "swaz_http_requests_total{method=\"POST\",route=\"/b\",status=\"201\"} 1",
+            ]
         );
     }
 
