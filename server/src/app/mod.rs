@@ -2,14 +2,14 @@
 //! router that joins each capability's routes, serving with its lifecycle and workers, and the
 //! operational endpoints (`/healthz`, `/readyz`, `/metrics`, `/_dev/clock`, `/env`).
 
-mod body_limit;
 pub mod dev_clock;
+mod guard;
 pub mod housekeeping;
 pub mod lifecycle;
 pub mod meta;
 pub mod metrics;
 pub mod observe;
-pub mod plain_errors;
+pub mod panics;
 pub mod router;
 pub mod serve;
 pub mod state;

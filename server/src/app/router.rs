@@ -4,7 +4,12 @@
 use axum::extract::DefaultBodyLimit;
 use axum::routing::get;
 use axum::{Json, Router};
-use tower::Layer;
+use std::convert::Infallible;
+
+use axum::body::{Bytes, HttpBody};
+use axum::extract::Request;
+use axum::response::Response;
+use tower::{BoxError, Layer, Service};
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::predicate::{DefaultPredicate, NotForContentType, Predicate};
 use tower_http::compression::CompressionLayer;
@@ -12,8 +17,10 @@ use utoipa::{Modify, OpenApi};
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+use super::guard::GuardLayer;
+use super::observe::{NoteRouteLayer, ObserveLayer};
 use super::state::AppState;
-use super::{dev_clock, meta, observe, plain_errors};
+use super::{dev_clock, meta, observe, panics};
 use crate::error::AppError;
 use crate::http::openapi::{BearerAuth, ClientErrors};
 use crate::http::{security, static_files};
@@ -59,7 +66,17 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
     api().1
 }
 
-pub(crate) fn router(state: AppState) -> Router {
+/// The whole app as one service, for the accept loop (`http::serve`).
+pub(crate) fn router(
+    state: AppState,
+) -> impl Service<
+    Request,
+    Response = Response<impl HttpBody<Data = Bytes, Error = impl Into<BoxError>> + Send + 'static>,
+    Error = Infallible,
+    Future = impl Send + 'static,
+> + Clone
+       + Send
+       + 'static {
     let (api, doc) = api();
     let doc = std::sync::Arc::new(doc);
     let api = api
@@ -88,46 +105,35 @@ pub(crate) fn router(state: AppState) -> Router {
         .merge(reminders::routes::pages())
         .nest_service(
             "/_api/v1",
-            security::no_store().layer(
-                api.layer(axum::middleware::from_fn(observe::note_route))
-                    .with_state(state.clone()),
-            ),
+            security::no_store().layer(api.layer(NoteRouteLayer).with_state(state.clone())),
         )
         .nest_service(
             "/auth/v1",
             security::no_store().layer(
                 auth::routes::router(account::routes::admin_account_deletion())
-                    .layer(axum::middleware::from_fn(observe::note_route))
+                    .layer(NoteRouteLayer)
                     .with_state(state.clone()),
             ),
         )
         .merge(static_files::router(&state.config.web_dir))
         // The only per-route layer: it sees which route matched, for the logs and metrics.
-        .layer(axum::middleware::from_fn(observe::note_route))
+        .layer(NoteRouteLayer)
         .with_state(state.clone());
     // The app-wide layers wrap the finished router once. `Router::layer` would box every route
     // again for each layer, and axum clones the matched route's whole stack for every request:
     // that was three quarters of a request that touches no database (bench/PROFILE.md).
-    let layered = tower::ServiceBuilder::new()
-        .layer(axum::middleware::from_fn_with_state(
-            state.clone(),
-            observe::observe,
-        ))
-        .layer(CatchPanicLayer::custom(plain_errors::panic_response))
+    tower::ServiceBuilder::new()
+        .layer(ObserveLayer::new(state.clone()))
+        .layer(CatchPanicLayer::custom(panics::panic_response))
         // Audio is compressed already, and a player's byte ranges must be of the stored bytes.
         .layer(
             CompressionLayer::new()
                 .compress_when(DefaultPredicate::new().and(NotForContentType::const_new("audio/"))),
         )
         .layer(security::headers(!state.config.is_development()))
-        // Outside the body limit (to see its 413), inside the header and compression layers.
-        .layer(axum::middleware::from_fn(plain_errors::as_json))
-        .layer(axum::middleware::from_fn(security::refuse_nul))
-        .layer(axum::middleware::from_fn_with_state(
-            max_body,
-            super::body_limit::limit,
-        ))
+        // Outside the routes (to give their plain-text client errors the JSON shape), inside the
+        // header and compression layers.
+        .layer(GuardLayer::new(max_body))
         .layer(DefaultBodyLimit::max(max_body))
-        .service(routes);
-    Router::new().fallback_service(layered)
+        .service(routes)
 }

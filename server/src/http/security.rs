@@ -63,31 +63,12 @@ pub(crate) fn no_store() -> SetResponseHeaderLayer<HeaderValue> {
 
 /// Whether `part` of an address (a path or a query) carries a NUL byte, raw or percent-encoded:
 /// no route takes one, and PostgreSQL cannot store one in text.
-fn carries_nul(part: &str) -> bool {
+pub(crate) fn carries_nul(part: &str) -> bool {
     part.contains('\0')
         || part
             .as_bytes()
             .windows(3)
             .any(|w| w.eq_ignore_ascii_case(b"%00"))
-}
-
-/// Answers a request whose address carries a NUL byte before any route sees it: 404 when it is
-/// in the path (no record's name has one), 400 when it is in the query (a value no field takes).
-pub async fn refuse_nul(request: axum::extract::Request, next: axum::middleware::Next) -> Response {
-    use crate::error::AppError;
-    use axum::response::IntoResponse;
-    let uri = request.uri();
-    if carries_nul(uri.path()) {
-        return AppError::not_found("Nothing here has that name: the address contains a NUL byte.")
-            .into_response();
-    }
-    if carries_nul(uri.query().unwrap_or("")) {
-        return AppError::bad_request(
-            "A value in the address contains a NUL byte, which no field takes.",
-        )
-        .into_response();
-    }
-    next.run(request).await
 }
 
 #[cfg(test)]

@@ -11,6 +11,7 @@
 //!   keep-alive connection, a request body that stopped, a client that stopped reading).
 
 use std::collections::HashMap;
+use std::convert::Infallible;
 use std::future::Future;
 use std::io;
 use std::net::IpAddr;
@@ -19,8 +20,10 @@ use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
 use std::time::Duration;
 
+use axum::body::{Bytes, HttpBody};
 use axum::extract::ConnectInfo;
-use axum::Router;
+use axum::extract::Request;
+use axum::response::Response;
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
 use hyper_util::server::conn::auto;
@@ -29,7 +32,7 @@ use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::Semaphore;
 use tokio::time::{Instant, Sleep};
-use tower::ServiceExt;
+use tower::{Service, ServiceExt};
 
 /// Limits on client connections (`SWAZ_MAX_CONNECTIONS`, `SWAZ_HEADER_READ_TIMEOUT`,
 /// `SWAZ_IDLE_TIMEOUT`).
@@ -47,12 +50,18 @@ const RESERVED_FDS: usize = 128;
 
 /// Serves `app` on `listener` until `shutdown` completes, then waits for open connections to
 /// finish their requests.
-pub async fn serve(
+pub async fn serve<S, B>(
     listener: TcpListener,
-    app: Router,
+    app: S,
     limits: ConnectionLimits,
     shutdown: impl Future<Output = ()>,
-) -> io::Result<()> {
+) -> io::Result<()>
+where
+    S: Service<Request, Response = Response<B>, Error = Infallible> + Clone + Send + 'static,
+    S::Future: Send + 'static,
+    B: HttpBody<Data = Bytes> + Send + 'static,
+    B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+{
     let max = limits
         .max_connections
         .clamp(1, usable_file_descriptors().unwrap_or(usize::MAX));
