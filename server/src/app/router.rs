@@ -2,14 +2,14 @@
 //! endpoints and the web app, and wraps them in the app-wide layers.
 
 use axum::extract::DefaultBodyLimit;
-use axum::routing::get;
+use axum::routing::{any, get};
 use axum::{Json, Router};
 use std::convert::Infallible;
 
 use axum::body::{Bytes, HttpBody};
 use axum::extract::Request;
 use axum::response::Response;
-use tower::{BoxError, Layer, Service};
+use tower::{BoxError, Service};
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::predicate::{DefaultPredicate, NotForContentType, Predicate};
 use tower_http::compression::CompressionLayer;
@@ -66,6 +66,10 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
     api().1
 }
 
+async fn api_not_found() -> AppError {
+    AppError::not_found("This API endpoint does not exist.")
+}
+
 /// The whole app as one service, for the accept loop (`http::serve`).
 pub(crate) fn router(
     state: AppState,
@@ -89,7 +93,7 @@ pub(crate) fn router(
             "/stripe/webhook",
             axum::routing::post(billing::stripe::routes::receive),
         )
-        .fallback(|| async { AppError::not_found("This API endpoint does not exist.") });
+        .fallback(api_not_found);
     let max_body = state.config.max_body_bytes;
     let routes = Router::new()
         .route("/healthz", get(meta::healthz))
@@ -103,17 +107,20 @@ pub(crate) fn router(
             get(billing::local::routes::invoice_page),
         )
         .merge(reminders::routes::pages())
-        .nest_service(
-            "/_api/v1",
-            security::no_store().layer(api.layer(NoteRouteLayer).with_state(state.clone())),
-        )
-        .nest_service(
+        // Nested routers, not services: their routes join this router's, so a request is
+        // routed once and the route it matched is named by the layer below.
+        .nest("/_api/v1", api.layer(security::no_store()))
+        .nest(
             "/auth/v1",
-            security::no_store().layer(
-                auth::routes::router(account::routes::admin_account_deletion())
-                    .layer(NoteRouteLayer)
-                    .with_state(state.clone()),
-            ),
+            auth::routes::router(account::routes::admin_account_deletion())
+                .layer(security::no_store()),
+        )
+        // A nested router's fallback covers the prefix and what follows its slash, not the slash
+        // alone; without these the web app would answer them.
+        .route("/_api/v1/", any(api_not_found).layer(security::no_store()))
+        .route(
+            "/auth/v1/",
+            any(auth::routes::not_found).layer(security::no_store()),
         )
         .merge(static_files::router(&state.config.web_dir))
         // The only per-route layer: it sees which route matched, for the logs and metrics.

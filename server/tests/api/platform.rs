@@ -133,6 +133,27 @@ async fn unknown_api_paths_answer_json_404() {
 }
 
 #[tokio::test]
+async fn the_api_prefixes_themselves_answer_their_own_404_not_the_web_app() {
+    let app = TestApp::spawn().await;
+    for (path, field) in [
+        ("/_api/v1", "code"),
+        ("/_api/v1/", "code"),
+        ("/auth/v1", "error_code"),
+        ("/auth/v1/", "error_code"),
+        ("/auth/v1/nothing-here", "error_code"),
+    ] {
+        let res = app.http.get(app.url(path)).send().await.unwrap();
+        assert_eq!(res.status(), StatusCode::NOT_FOUND, "{path}");
+        assert_eq!(res.headers()["cache-control"], "no-store", "{path}");
+        assert_eq!(
+            res.json::<Value>().await.unwrap()[field],
+            "not_found",
+            "{path}"
+        );
+    }
+}
+
+#[tokio::test]
 async fn oversized_bodies_are_refused_with_413() {
     let app = TestApp::builder()
         .config(|c| c.max_body_bytes = 1024)

@@ -69,14 +69,17 @@ pub(crate) fn router(delete_account: MethodRouter<AppState>) -> Router<AppState>
         )
         .route("/admin/generate_link", post(admin_links::generate_link))
         .route("/invite", post(admin_links::invite))
-        .fallback(|| async {
-            AuthError::new(
-                StatusCode::NOT_FOUND,
-                "not_found",
-                "This identity endpoint does not exist",
-            )
-        })
+        .fallback(not_found)
         .layer(axum::middleware::from_fn(api_version::negotiate))
+}
+
+/// GoTrue's 404 for a path under `/auth/v1` that no endpoint has.
+pub(crate) async fn not_found() -> AuthError {
+    AuthError::new(
+        StatusCode::NOT_FOUND,
+        "not_found",
+        "This identity endpoint does not exist",
+    )
 }
 
 /// A GoTrue request body: `T` read from JSON (an empty body is `{}`), or GoTrue's `bad_json`
