@@ -99,7 +99,7 @@ where
         request.extensions_mut().insert(slot.clone());
         let span = tracing::info_span!(
             "request",
-            request_id = id.to_str().unwrap_or_default(),
+            request_id = %id.to_str().unwrap_or_default(),
             method = %method,
             route = tracing::field::Empty
         );

@@ -120,7 +120,7 @@ pub(crate) fn router(
         .route("/_api/v1/", any(api_not_found).layer(security::no_store()))
         .route(
             "/auth/v1/",
-            any(auth::routes::not_found).layer(security::no_store()),
+            auth::routes::prefix_slash().layer(security::no_store()),
         )
         .merge(static_files::router(&state.config.web_dir))
         // The only per-route layer: it sees which route matched, for the logs and metrics.

@@ -151,6 +151,23 @@ async fn the_api_prefixes_themselves_answer_their_own_404_not_the_web_app() {
             "{path}"
         );
     }
+    // In the identity API's dated version too, as every other identity answer.
+    for path in ["/auth/v1", "/auth/v1/", "/auth/v1/nothing-here"] {
+        let res = app
+            .http
+            .get(app.url(path))
+            .header("X-Supabase-Api-Version", "2024-01-01")
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), StatusCode::NOT_FOUND, "{path}");
+        assert_eq!(res.headers()["x-sb-error-code"], "not_found", "{path}");
+        assert_eq!(
+            res.json::<Value>().await.unwrap()["code"],
+            "not_found",
+            "{path}"
+        );
+    }
 }
 
 #[tokio::test]

@@ -73,8 +73,14 @@ pub(crate) fn router(delete_account: MethodRouter<AppState>) -> Router<AppState>
         .layer(axum::middleware::from_fn(api_version::negotiate))
 }
 
+/// `/auth/v1/` itself, which the nested router's fallback does not cover: its 404, in the API
+/// version the client asked for.
+pub(crate) fn prefix_slash() -> MethodRouter<AppState> {
+    any(not_found).layer(axum::middleware::from_fn(api_version::negotiate))
+}
+
 /// GoTrue's 404 for a path under `/auth/v1` that no endpoint has.
-pub(crate) async fn not_found() -> AuthError {
+async fn not_found() -> AuthError {
     AuthError::new(
         StatusCode::NOT_FOUND,
         "not_found",
