@@ -4,14 +4,12 @@
 //! again never makes two entries. The key is claimed in the save's own transaction, so two
 //! requests racing with one key (on any instances) make one entry.
 
+use crate::db::{Db, Transaction, Writes};
+use crate::error::{AppError, Result};
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use serde::Serialize;
 use serde_json::Value;
-use sqlx::AnyConnection;
-
-use crate::db::{Db, WriteTx};
-use crate::error::{AppError, Result};
 
 /// The header.
 pub const HEADER: &str = "idempotency-key";
@@ -52,44 +50,37 @@ enum Claim {
 }
 
 async fn claim(
-    conn: &mut AnyConnection,
+    writes: &mut Writes<'_>,
     user_id: &str,
     key: &str,
     route: &str,
     now: i64,
 ) -> Result<Claim> {
-    let inserted = sqlx::query(
-        "INSERT INTO idempotency_keys (user_id, idem_key, route, created_at) VALUES ($1, $2, $3, $4) \
-         ON CONFLICT (user_id, idem_key) DO NOTHING",
-    )
-    .bind(user_id)
-    .bind(key)
-    .bind(route)
-    .bind(now)
-    .execute(&mut *conn)
-    .await?
-    .rows_affected();
+    let inserted = writes
+        .execute(
+            "INSERT INTO idempotency_keys (user_id, idem_key, route, created_at) \
+             VALUES ($1, $2, $3, $4) ON CONFLICT (user_id, idem_key) DO NOTHING",
+            &[user_id.into(), key.into(), route.into(), now.into()],
+        )
+        .await?;
     if inserted == 1 {
         return Ok(Claim::Fresh);
     }
-    let (used_for, response, at): (String, Option<String>, i64) = sqlx::query_as(
-        "SELECT route, response, created_at FROM idempotency_keys WHERE user_id = $1 AND idem_key = $2",
-    )
-    .bind(user_id)
-    .bind(key)
-    .fetch_one(&mut *conn)
-    .await?;
-    if at <= now - KEPT_MS {
-        sqlx::query(
-            "UPDATE idempotency_keys SET route = $1, response = NULL, created_at = $2 \
-             WHERE user_id = $3 AND idem_key = $4",
+    let (used_for, response, at): (String, Option<String>, i64) = writes
+        .one(
+            "SELECT route, response, created_at FROM idempotency_keys \
+             WHERE user_id = $1 AND idem_key = $2",
+            &[user_id.into(), key.into()],
         )
-        .bind(route)
-        .bind(now)
-        .bind(user_id)
-        .bind(key)
-        .execute(&mut *conn)
         .await?;
+    if at <= now - KEPT_MS {
+        writes
+            .execute(
+                "UPDATE idempotency_keys SET route = $1, response = NULL, created_at = $2 \
+                 WHERE user_id = $3 AND idem_key = $4",
+                &[route.into(), now.into(), user_id.into(), key.into()],
+            )
+            .await?;
         return Ok(Claim::Fresh);
     }
     if used_for != route {
@@ -105,19 +96,18 @@ async fn claim(
     }
 }
 
-/// Runs `save` in one write transaction, once per `key` (when given) within 24 hours; answers its
-/// result as JSON, or the first result when the key was used before.
-pub async fn once<T: Serialize>(
-    db: &Db,
+/// Runs `save` in the write transaction `tx`, once per `key` (when given) within 24 hours;
+/// answers its result as JSON, or the first result when the key was used before.
+pub async fn once<T: Serialize, Tx: Transaction>(
+    mut tx: Tx,
     user_id: &str,
     key: &IdempotencyKey,
     route: &str,
     now: i64,
-    save: impl AsyncFnOnce(&mut WriteTx) -> Result<T>,
+    save: impl AsyncFnOnce(&mut Tx) -> Result<T>,
 ) -> Result<Value> {
-    let mut tx = db.begin_write().await?;
     if let Some(key) = &key.0 {
-        if let Claim::Answered(answer) = claim(&mut tx, user_id, key, route, now).await? {
+        if let Claim::Answered(answer) = claim(&mut tx.writes(), user_id, key, route, now).await? {
             tx.rollback().await?;
             return Ok(answer);
         }
@@ -125,14 +115,16 @@ pub async fn once<T: Serialize>(
     let saved = save(&mut tx).await?;
     let answer = serde_json::to_value(&saved).map_err(|e| AppError::Internal(e.into()))?;
     if let Some(key) = &key.0 {
-        sqlx::query(
-            "UPDATE idempotency_keys SET response = $1 WHERE user_id = $2 AND idem_key = $3",
-        )
-        .bind(answer.to_string())
-        .bind(user_id)
-        .bind(key)
-        .execute(&mut *tx)
-        .await?;
+        tx.writes()
+            .execute(
+                "UPDATE idempotency_keys SET response = $1 WHERE user_id = $2 AND idem_key = $3",
+                &[
+                    (&answer.to_string()).into(),
+                    user_id.into(),
+                    key.as_str().into(),
+                ],
+            )
+            .await?;
     }
     tx.commit().await?;
     Ok(answer)

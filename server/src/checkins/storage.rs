@@ -57,7 +57,7 @@ pub async fn save(
         .await?
         .rows_affected();
     if inserted == 1 {
-        practice::record(conn, user_id, PracticeKind::CheckinSaved, now).await?;
+        practice::record(&mut *conn, user_id, PracticeKind::CheckinSaved, now).await?;
     } else {
         let mut update = sqlx::query(
             "UPDATE checkins SET sleep = $1, energy = $2, mood = $3, stress = $4, \

@@ -3,10 +3,10 @@
 
 use chrono::{Days, NaiveDate};
 use serde::Serialize;
-use sqlx::AnyConnection;
 use utoipa::ToSchema;
 
 use super::days::{self, DayCounts, RestDays};
+use crate::db::Reads;
 use crate::error::Result;
 use crate::practice::storage as practice;
 
@@ -44,7 +44,7 @@ pub(crate) fn calendar(counts: &DayCounts, rest: &RestDays, today: NaiveDate) ->
 
 /// The streak, reading further back than the calendar only when the streak fills all of it.
 pub(crate) async fn streak_beyond_window(
-    conn: &mut AnyConnection,
+    reads: &mut Reads<'_>,
     user_id: &str,
     tz: chrono_tz::Tz,
     (counts, rest): (&mut DayCounts, &RestDays),
@@ -61,7 +61,8 @@ pub(crate) async fn streak_beyond_window(
         };
         let earlier_ms = days::day_start_ms(earlier, tz);
         let older =
-            practice::counts_by_quarter_hour(conn, user_id, earlier_ms, window_start_ms).await?;
+            practice::counts_by_quarter_hour(&mut *reads, user_id, earlier_ms, window_start_ms)
+                .await?;
         if older.is_empty() {
             return Ok(days::streak(counts, rest, today));
         }

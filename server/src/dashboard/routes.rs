@@ -94,13 +94,13 @@ pub(crate) async fn get_dashboard(
         // Not counted in this zone yet (never practised, or the zone changed): count the
         // events, a scan that stays off the reader.
         None => {
-            let mut conn = reads.scan_connection().await?;
+            let mut scan = reads.for_scan().await?;
             let mut counts = DayCounts::new();
-            let recent = practice::counts_by_quarter_hour(&mut conn, &me.id, since, until).await?;
+            let recent = practice::counts_by_quarter_hour(&mut scan, &me.id, since, until).await?;
             days::add_by_day(&mut counts, recent, tz);
             let heatmap = calendar(&counts, &rest, today);
             let streak =
-                streak_beyond_window(&mut conn, &me.id, tz, (&mut counts, &rest), today, since)
+                streak_beyond_window(&mut scan, &me.id, tz, (&mut counts, &rest), today, since)
                     .await?;
             (heatmap, streak)
         }

@@ -19,14 +19,20 @@
 //! per-backend pools or `Any`, the performance issue) settles the layout; a new migration is
 //! written once and copied to both wherever the dialects allow.
 //!
-//! One exception to sqlx everywhere: on SQLite, a short read outside a transaction runs on
-//! [`SqliteReader`], a rusqlite connection of the calling thread's own (the hop to sqlx's
-//! connection thread was most of such a read's time). Such a read is written once, against
-//! [`Reads`], and runs on sqlx wherever there is no reader or the caller holds a connection.
+//! Two exceptions to sqlx everywhere, both on a SQLite file, because the hop to sqlx's connection
+//! thread was most of a short statement's time:
+//! - a short read outside a transaction runs on [`SqliteReader`], a rusqlite connection of the
+//!   calling thread's own. Such a read is written once, against [`Reads`], and runs on sqlx
+//!   wherever there is no reader or the caller holds a connection;
+//! - a write whose statements are written against [`Writes`] can run as a [`LocalWrite`], on the
+//!   instance's one rusqlite writer connection, on the calling thread (the daily action does).
+//!   Other writes are still [`WriteTx`]s through sqlx; both take the same turn to write.
 
+mod local_write;
 mod reads;
 pub mod session_cache;
 mod sqlite_reader;
+mod writes;
 
 use std::path::Path;
 use std::str::FromStr;
@@ -36,14 +42,16 @@ use std::time::Duration;
 
 use anyhow::Context;
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
-use sqlx::{Any, AnyPool, Connection, Executor, Transaction};
-use tokio::sync::{Mutex, OwnedMutexGuard};
+use sqlx::{Any, AnyPool, Connection, Executor};
+use tokio::sync::Mutex;
 
-pub use reads::{Arg, Column, FromColumns, Reads, Row, ScanConnection};
+pub use local_write::{LocalWrite, Transaction};
+pub use reads::{Arg, Column, FromColumns, Reads, Row};
 use session_cache::SessionCache;
 pub use sqlite_reader::SqliteReader;
+pub use writes::Writes;
 
-type Tx = Transaction<'static, Any>;
+type Tx = sqlx::Transaction<'static, Any>;
 
 /// How long a SQLite writer waits for the write lock before its request fails.
 const SQLITE_BUSY_TIMEOUT: Duration = Duration::from_secs(10);
@@ -57,7 +65,7 @@ pub struct WriteTx {
     writes_failing: Arc<AtomicBool>,
     /// On SQLite, this instance's turn to write (see [`Db::begin_write`]); dropped after the
     /// transaction ends.
-    _turn: Option<OwnedMutexGuard<()>>,
+    _turn: Option<local_write::Turn>,
     kind: DbKind,
     sessions: Arc<SessionCache>,
     /// Members whose session change this transaction has announced already: each is announced
@@ -163,8 +171,9 @@ pub struct Db {
     /// Set when a write's commit failed, cleared when one succeeds (see [`Db::can_write`]).
     writes_failing: Arc<AtomicBool>,
     /// SQLite's writers wait here for their turn, first come first served (see
-    /// [`Db::begin_write`]).
-    write_turn: Arc<Mutex<()>>,
+    /// [`Db::begin_write`]); the turn holds the writer connection of [`LocalWrite`] once it is
+    /// opened.
+    write_turn: Arc<Mutex<Option<rusqlite::Connection>>>,
     sessions: Arc<SessionCache>,
     /// On a SQLite file, short reads without the hop to sqlx's connection thread.
     sqlite_reader: Option<Arc<SqliteReader>>,
@@ -252,7 +261,7 @@ impl Db {
             pool,
             kind,
             writes_failing: Arc::new(AtomicBool::new(false)),
-            write_turn: Arc::new(Mutex::new(())),
+            write_turn: Arc::new(Mutex::new(None)),
             sessions: session_cache::start(kind, url),
             sqlite_reader: match kind {
                 DbKind::Sqlite => sqlite_file(url).map(|path| Arc::new(SqliteReader::new(path))),
@@ -348,10 +357,7 @@ impl Db {
     pub async fn begin_write(&self) -> sqlx::Result<WriteTx> {
         let (tx, turn) = match self.kind {
             DbKind::Sqlite => {
-                let turn =
-                    tokio::time::timeout(SQLITE_BUSY_TIMEOUT, self.write_turn.clone().lock_owned())
-                        .await
-                        .map_err(|_| sqlx::Error::PoolTimedOut)?;
+                let turn = self.write_turn().await?;
                 (self.pool.begin_with("BEGIN IMMEDIATE").await?, Some(turn))
             }
             DbKind::Postgres => (self.pool.begin().await?, None),
@@ -365,6 +371,26 @@ impl Db {
             sessions: self.sessions.clone(),
             announced: Vec::new(),
         })
+    }
+
+    /// This instance's turn to write on SQLite, refused as SQLite would refuse it once the wait
+    /// is longer than the busy timeout.
+    async fn write_turn(&self) -> sqlx::Result<local_write::Turn> {
+        tokio::time::timeout(SQLITE_BUSY_TIMEOUT, self.write_turn.clone().lock_owned())
+            .await
+            .map_err(|_| sqlx::Error::PoolTimedOut)
+    }
+
+    /// Starts a write transaction whose statements are [`Writes`]: on a SQLite file it runs on
+    /// the calling thread (see [`LocalWrite`]), in the same first-come-first-served turn as
+    /// [`Db::begin_write`]; elsewhere it is a [`WriteTx`].
+    pub async fn begin_local_write(&self) -> sqlx::Result<LocalWrite> {
+        let Some(path) = self.sqlite_reader().map(SqliteReader::path) else {
+            return Ok(LocalWrite::sqlx(self.begin_write().await?));
+        };
+        let deadline = tokio::time::Instant::now() + SQLITE_BUSY_TIMEOUT;
+        let turn = self.write_turn().await?;
+        LocalWrite::begin(turn, path, self.writes_failing.clone(), deadline).await
     }
 
     /// ` FOR UPDATE SKIP LOCKED` where the backend has it (PostgreSQL); SQLite serialises writers.

@@ -99,6 +99,9 @@ pub enum Reads<'c> {
     Sqlite(&'c SqliteReader, &'c AnyPool),
     Pooled(PoolConnection<Any>),
     Held(&'c mut AnyConnection),
+    /// The SQLite writer inside a [`LocalWrite`](super::LocalWrite): the read sees the write's
+    /// own changes.
+    Writer(&'c mut rusqlite::Connection),
 }
 
 impl<'c> From<&'c mut AnyConnection> for Reads<'c> {
@@ -120,44 +123,20 @@ impl<'a> From<&'a mut Reads<'_>> for Reads<'a> {
             Reads::Sqlite(reader, pool) => Reads::Sqlite(reader, pool),
             Reads::Pooled(conn) => Reads::Held(conn),
             Reads::Held(conn) => Reads::Held(conn),
-        }
-    }
-}
-
-/// A connection of sqlx for a read that scans, which stays off the reader.
-pub enum ScanConnection<'a> {
-    Held(&'a mut AnyConnection),
-    Own(PoolConnection<Any>),
-}
-
-impl std::ops::Deref for ScanConnection<'_> {
-    type Target = AnyConnection;
-    fn deref(&self) -> &AnyConnection {
-        match self {
-            Self::Held(conn) => conn,
-            Self::Own(conn) => conn,
-        }
-    }
-}
-
-impl std::ops::DerefMut for ScanConnection<'_> {
-    fn deref_mut(&mut self) -> &mut AnyConnection {
-        match self {
-            Self::Held(conn) => conn,
-            Self::Own(conn) => conn,
+            Reads::Writer(conn) => Reads::Writer(conn),
         }
     }
 }
 
 impl Reads<'_> {
-    /// The connection these reads already hold, or on the reader's path one from the pool: a
-    /// request never holds two pool connections at once (a pool full of requests that each
-    /// wait for a second connection would wait until they time out).
-    pub async fn scan_connection(&mut self) -> Result<ScanConnection<'_>> {
+    /// Where a read that scans runs, which stays off the reader: the connection these reads
+    /// already hold, or on the reader's path one from the pool. A request never holds two pool
+    /// connections at once (a pool full of requests that each wait for a second connection
+    /// would wait until they time out).
+    pub async fn for_scan(&mut self) -> Result<Reads<'_>> {
         Ok(match self {
-            Self::Sqlite(_, pool) => ScanConnection::Own(pool.acquire().await?),
-            Self::Pooled(conn) => ScanConnection::Held(conn),
-            Self::Held(conn) => ScanConnection::Held(conn),
+            Self::Sqlite(_, pool) => Reads::Pooled(pool.acquire().await?),
+            other => Reads::from(other),
         })
     }
 
@@ -185,7 +164,7 @@ impl Reads<'_> {
         let mut fallback;
         let conn = match self {
             Self::Sqlite(reader, pool) => {
-                match reader.read(|conn| on_reader(conn, sql, args, limit)) {
+                match reader.read(|conn| on_sqlite(conn, sql, args, limit)) {
                     // Rare in WAL mode (recovery, a connection holding the file exclusively): the
                     // wait goes to sqlx's thread rather than this one, which serves other requests.
                     Err(err) if is_busy(&err) => {
@@ -195,16 +174,11 @@ impl Reads<'_> {
                     done => return done,
                 }
             }
+            Self::Writer(conn) => return on_sqlite(conn, sql, args, limit),
             Self::Pooled(conn) => &mut **conn,
             Self::Held(conn) => &mut **conn,
         };
-        let mut query = sqlx::query(sql);
-        for arg in args {
-            query = match *arg {
-                Arg::Text(text) => query.bind(text),
-                Arg::Int(int) => query.bind(int),
-            };
-        }
+        let query = sqlx_query(sql, args);
         let rows = if limit == 1 {
             query.fetch_optional(conn).await?.into_iter().collect()
         } else {
@@ -214,7 +188,19 @@ impl Reads<'_> {
     }
 }
 
-fn on_reader<T: FromColumns>(
+/// `sql` for sqlx, with `args` bound in order.
+pub(super) fn sqlx_query<'q>(
+    sql: &'q str,
+    args: &[Arg<'q>],
+) -> sqlx::query::Query<'q, Any, sqlx::any::AnyArguments<'q>> {
+    args.iter().fold(sqlx::query(sql), |query, arg| match *arg {
+        Arg::Text(text) => query.bind(text),
+        Arg::Int(int) => query.bind(int),
+    })
+}
+
+/// Up to `limit` rows of `sql` on a rusqlite connection (the reader's or the writer's).
+pub(super) fn on_sqlite<T: FromColumns>(
     conn: &rusqlite::Connection,
     sql: &str,
     args: &[Arg<'_>],
@@ -251,14 +237,14 @@ fn is_busy(err: &sqlx::Error) -> bool {
 }
 
 /// Binds each `$n` of the statement to `args[n - 1]`, wherever `$n` first appears.
-fn bind(statement: &mut rusqlite::Statement<'_>, args: &[Arg<'_>]) -> Result<()> {
+pub(super) fn bind(statement: &mut rusqlite::Statement<'_>, args: &[Arg<'_>]) -> Result<()> {
     for index in 1..=statement.parameter_count() {
         let arg = statement
             .parameter_name(index)
             .and_then(|name| name.strip_prefix('$')?.parse::<usize>().ok())
             .and_then(|n| args.get(n.checked_sub(1)?))
             .ok_or_else(|| {
-                sqlx::Error::Protocol(format!("parameter {index} of a read has no argument"))
+                sqlx::Error::Protocol(format!("parameter {index} of a statement has no argument"))
             })?;
         match *arg {
             Arg::Text(text) => statement.raw_bind_parameter(index, text),

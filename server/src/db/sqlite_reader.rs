@@ -36,6 +36,11 @@ impl SqliteReader {
         }
     }
 
+    /// The database file.
+    pub(crate) fn path(&self) -> &std::path::Path {
+        &self.path
+    }
+
     /// Runs `read` on this thread's connection, opening it first if the thread has none yet.
     pub(crate) fn read<T>(
         &self,

@@ -19,6 +19,7 @@ use super::storage::{self, Cursor};
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::billing::PaidUser;
+use crate::db::Transaction;
 use crate::error::{AppError, ErrorBody, Result};
 use crate::http::json::ApiBody;
 use crate::idempotency::{self, IdempotencyKey};
@@ -87,8 +88,9 @@ pub async fn save_daily_action(
     let now = state.clock.now_ms();
     let at = happened_at(written_at(body.at.as_ref())?, now)?;
     let input = DailyActionInput::try_from(body)?;
-    let saved = idempotency::once(&state.db, &me.id, &key, "dailyaction", now, async |tx| {
-        let saved = service::save_daily_action(tx, &me.id, &input, at).await?;
+    let tx = state.db.begin_local_write().await?;
+    let saved = idempotency::once(tx, &me.id, &key, "dailyaction", now, async |tx| {
+        let saved = storage::save_daily_action(tx.writes(), &me.id, &input, at).await?;
         Ok(DailyActionEntry::from(saved))
     })
     .await?;
@@ -156,7 +158,8 @@ pub async fn save_weekly_map(
 ) -> Result<(StatusCode, Json<Value>)> {
     let input = WeeklyMapInput::try_from(body)?;
     let now = state.clock.now_ms();
-    let saved = idempotency::once(&state.db, &me.id, &key, "weeklymap", now, async |tx| {
+    let tx = state.db.begin_write().await?;
+    let saved = idempotency::once(tx, &me.id, &key, "weeklymap", now, async |tx| {
         let saved = service::save_weekly_map(tx, &me.id, &input, now).await?;
         Ok(WeeklyMapEntry::from(saved))
     })

@@ -1,9 +1,9 @@
-//! What saving a daily action or a weekly map does, and planning's reads that other screens
+//! What saving a weekly map does, and planning's reads that other screens
 //! share.
 
 use super::dto::{DailyActionEntry, RecentObjectives, WeeklyMapEntry};
-use super::entries::{DailyActionInput, WeeklyMapInput};
-use super::storage::{self, DailyAction, WeeklyMap};
+use super::entries::WeeklyMapInput;
+use super::storage::{self, WeeklyMap};
 use crate::db::{Reads, WriteTx};
 use crate::error::{AppError, Result};
 
@@ -19,16 +19,6 @@ pub(crate) async fn latest_objectives<'c>(
         daily_objectives: daily.map(|d| DailyActionEntry::from(d).objectives),
         weekly_map: weekly.map(|w| WeeklyMapEntry::from(w).objectives),
     })
-}
-
-/// Saves a daily action (and its practice event) written at `at`. Run in a write transaction.
-pub async fn save_daily_action(
-    tx: &mut WriteTx,
-    user_id: &str,
-    input: &DailyActionInput,
-    at: i64,
-) -> Result<DailyAction> {
-    Ok(storage::save_daily_action(tx, user_id, input, at).await?)
 }
 
 /// Saves a weekly map; only the athlete's first may skip the review. Run in a write transaction.

@@ -6,7 +6,7 @@ use std::sync::LazyLock;
 use sqlx::AnyConnection;
 
 use super::entries::{DailyActionInput, WeeklyMapInput};
-use crate::db::{FromColumns, Reads, Row};
+use crate::db::{FromColumns, Reads, Row, Writes};
 use crate::practice::{storage as practice, PracticeKind};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -102,12 +102,13 @@ impl FromColumns for WeeklyMap {
 }
 
 /// Saves a daily action and records `daily_action_saved`. Run in a write transaction.
-pub async fn save_daily_action(
-    conn: &mut AnyConnection,
+pub async fn save_daily_action<'c>(
+    writes: impl Into<Writes<'c>>,
     user_id: &str,
     input: &DailyActionInput,
     now: i64,
 ) -> sqlx::Result<DailyAction> {
+    let mut writes = writes.into();
     let saved = DailyAction {
         id: uuid::Uuid::new_v4().to_string(),
         r1: input.wins.as_str().to_owned(),
@@ -118,25 +119,30 @@ pub async fn save_daily_action(
         shared_at: None,
         toward_focus: input.toward_focus,
     };
-    let mut query = sqlx::query(
-        "INSERT INTO daily_actions \
-           (id, user_id, r1, r2, r3, q1, q2, q3, q4, q5, q6, created_at, toward_focus) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
-    )
-    .bind(&saved.id)
-    .bind(user_id)
-    .bind(&saved.r1)
-    .bind(&saved.r2)
-    .bind(saved.r3);
-    for answer in &saved.plan {
-        query = query.bind(answer);
-    }
-    query
-        .bind(now)
-        .bind(i64::from(saved.toward_focus))
-        .execute(&mut *conn)
+    let [q1, q2, q3, q4, q5, q6] = &saved.plan;
+    writes
+        .execute(
+            "INSERT INTO daily_actions \
+               (id, user_id, r1, r2, r3, q1, q2, q3, q4, q5, q6, created_at, toward_focus) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
+            &[
+                (&saved.id).into(),
+                user_id.into(),
+                (&saved.r1).into(),
+                (&saved.r2).into(),
+                saved.r3.into(),
+                q1.into(),
+                q2.into(),
+                q3.into(),
+                q4.into(),
+                q5.into(),
+                q6.into(),
+                now.into(),
+                i64::from(saved.toward_focus).into(),
+            ],
+        )
         .await?;
-    practice::record(conn, user_id, PracticeKind::DailyActionSaved, now).await?;
+    practice::record(&mut writes, user_id, PracticeKind::DailyActionSaved, now).await?;
     Ok(saved)
 }
 

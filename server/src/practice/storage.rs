@@ -6,7 +6,7 @@
 use sqlx::AnyConnection;
 
 use super::kind::PracticeKind;
-use crate::db::Reads;
+use crate::db::{Reads, Writes};
 
 #[derive(Clone, Debug)]
 pub struct Event {
@@ -36,52 +36,53 @@ impl EventRow {
 }
 
 /// Records that `user_id` practised `kind` at `now`.
-pub async fn record(
-    conn: &mut AnyConnection,
+pub async fn record<'c>(
+    writes: impl Into<Writes<'c>>,
     user_id: &str,
     kind: PracticeKind,
     now: i64,
 ) -> sqlx::Result<Event> {
+    let mut writes = writes.into();
     let event = Event {
         id: uuid::Uuid::new_v4().to_string(),
         kind,
         created_at: now,
     };
-    sqlx::query(
-        "INSERT INTO practice_events (id, user_id, kind, created_at) VALUES ($1, $2, $3, $4)",
-    )
-    .bind(&event.id)
-    .bind(user_id)
-    .bind(kind.as_str())
-    .bind(now)
-    .execute(&mut *conn)
-    .await?;
-    super::summary::note(conn, user_id, now).await?;
+    writes
+        .execute(
+            "INSERT INTO practice_events (id, user_id, kind, created_at) VALUES ($1, $2, $3, $4)",
+            &[
+                (&event.id).into(),
+                user_id.into(),
+                kind.as_str().into(),
+                now.into(),
+            ],
+        )
+        .await?;
+    super::summary::note(&mut writes, user_id, now).await?;
     Ok(event)
 }
 
 /// Records `kind` at `at` under the id the device chose, unless that id was recorded before;
 /// answers whether it was recorded now.
-pub(crate) async fn record_once(
-    conn: &mut AnyConnection,
+pub(crate) async fn record_once<'c>(
+    writes: impl Into<Writes<'c>>,
     user_id: &str,
     id: &str,
     kind: PracticeKind,
     at: i64,
 ) -> sqlx::Result<bool> {
-    let done = sqlx::query(
-        "INSERT INTO practice_events (id, user_id, kind, created_at) VALUES ($1, $2, $3, $4) \
-         ON CONFLICT (id) DO NOTHING",
-    )
-    .bind(id)
-    .bind(user_id)
-    .bind(kind.as_str())
-    .bind(at)
-    .execute(&mut *conn)
-    .await?;
-    let recorded = done.rows_affected() == 1;
+    let mut writes = writes.into();
+    let recorded = writes
+        .execute(
+            "INSERT INTO practice_events (id, user_id, kind, created_at) VALUES ($1, $2, $3, $4) \
+             ON CONFLICT (id) DO NOTHING",
+            &[id.into(), user_id.into(), kind.as_str().into(), at.into()],
+        )
+        .await?
+        == 1;
     if recorded {
-        super::summary::note(conn, user_id, at).await?;
+        super::summary::note(&mut writes, user_id, at).await?;
     }
     Ok(recorded)
 }
@@ -190,22 +191,23 @@ pub(crate) const QUARTER_HOUR_MS: i64 = 15 * 60 * 1000;
 /// The athlete's events in `[since, until)` counted per quarter of an hour, oldest first: the
 /// quarter's start (ms) and its count. Read from the (user, time) index alone, and one row per
 /// practice session rather than per event.
-pub(crate) async fn counts_by_quarter_hour(
-    conn: &mut AnyConnection,
+pub(crate) async fn counts_by_quarter_hour<'c>(
+    reads: impl Into<Reads<'c>>,
     user_id: &str,
     since: i64,
     until: i64,
 ) -> sqlx::Result<Vec<(i64, u32)>> {
-    let rows: Vec<(i64, i64)> = sqlx::query_as(&format!(
-        "SELECT created_at / {QUARTER_HOUR_MS} AS quarter, COUNT(*) FROM practice_events \
-         WHERE user_id = $1 AND created_at >= $2 AND created_at < $3 \
-         GROUP BY quarter ORDER BY quarter"
-    ))
-    .bind(user_id)
-    .bind(since)
-    .bind(until)
-    .fetch_all(conn)
-    .await?;
+    let rows: Vec<(i64, i64)> = reads
+        .into()
+        .all(
+            &format!(
+                "SELECT created_at / {QUARTER_HOUR_MS} AS quarter, COUNT(*) FROM practice_events \
+                 WHERE user_id = $1 AND created_at >= $2 AND created_at < $3 \
+                 GROUP BY quarter ORDER BY quarter"
+            ),
+            &[user_id.into(), since.into(), until.into()],
+        )
+        .await?;
     Ok(rows
         .into_iter()
         .map(|(quarter, n)| {

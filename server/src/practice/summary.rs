@@ -19,7 +19,7 @@ use sqlx::AnyConnection;
 
 use super::storage::counts_by_quarter_hour;
 use crate::dashboard::days::{self, DayCounts, RestDays};
-use crate::db::{Db, Reads};
+use crate::db::{Arg, Db, Reads, Writes};
 
 /// One practised day of the summary.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,65 +32,71 @@ pub struct Day {
 
 /// Counts an event at `at` (ms) into the summary of `user_id`, in the transaction that recorded
 /// it. Takes the summary's row lock first, so concurrent writes of one athlete count in turn.
-pub(crate) async fn note(conn: &mut AnyConnection, user_id: &str, at: i64) -> sqlx::Result<()> {
+pub(crate) async fn note<'c>(
+    writes: impl Into<Writes<'c>>,
+    user_id: &str,
+    at: i64,
+) -> sqlx::Result<()> {
+    let mut writes = writes.into();
     // Insert-or-touch, so the row is locked whether or not it existed ('' when it is new), and
     // the athlete's zone in the same round trip.
-    let (counted_in, zone): (String, Option<String>) = sqlx::query_as(
-        "INSERT INTO practice_summary (user_id, zone) VALUES ($1, '') \
-         ON CONFLICT (user_id) DO UPDATE SET zone = practice_summary.zone \
-         RETURNING zone, (SELECT time_zone FROM users WHERE id = $1)",
-    )
-    .bind(user_id)
-    .fetch_one(&mut *conn)
-    .await?;
+    let (counted_in, zone): (String, Option<String>) = writes
+        .one(
+            "INSERT INTO practice_summary (user_id, zone) VALUES ($1, '') \
+             ON CONFLICT (user_id) DO UPDATE SET zone = practice_summary.zone \
+             RETURNING zone, (SELECT time_zone FROM users WHERE id = $1)",
+            &[user_id.into()],
+        )
+        .await?;
     let zone = crate::domain::TimeZone::stored_or_utc(zone.as_deref()).tz();
     if counted_in != zone.name() {
-        return rebuild(conn, user_id, zone).await;
+        return rebuild(&mut writes, user_id, zone).await;
     }
     let day = days::local_day_ms(at, zone);
-    let events: i64 = sqlx::query_scalar(
-        "INSERT INTO practice_days (user_id, day, events, run) VALUES ($1, $2, 1, 0) \
-         ON CONFLICT (user_id, day) DO UPDATE SET events = practice_days.events + 1 \
-         RETURNING events",
-    )
-    .bind(user_id)
-    .bind(day.to_string())
-    .fetch_one(&mut *conn)
-    .await?;
+    let (events,): (i64,) = writes
+        .one(
+            "INSERT INTO practice_days (user_id, day, events, run) VALUES ($1, $2, 1, 0) \
+             ON CONFLICT (user_id, day) DO UPDATE SET events = practice_days.events + 1 \
+             RETURNING events",
+            &[user_id.into(), (&day.to_string()).into()],
+        )
+        .await?;
     if events == 1 {
-        rerun_from(conn, user_id, day).await?;
+        rerun_from(&mut writes, user_id, day).await?;
     }
     Ok(())
 }
 
 /// The zone the athlete's days are counted in now.
-async fn zone_of(conn: &mut AnyConnection, user_id: &str) -> sqlx::Result<Tz> {
-    let name: Option<Option<String>> =
-        sqlx::query_scalar("SELECT time_zone FROM users WHERE id = $1")
-            .bind(user_id)
-            .fetch_optional(&mut *conn)
-            .await?;
-    Ok(crate::domain::TimeZone::stored_or_utc(name.flatten().as_deref()).tz())
+async fn zone_of<'c>(reads: impl Into<Reads<'c>>, user_id: &str) -> sqlx::Result<Tz> {
+    let name: Option<(Option<String>,)> = reads
+        .into()
+        .first(
+            "SELECT time_zone FROM users WHERE id = $1",
+            &[user_id.into()],
+        )
+        .await?;
+    Ok(crate::domain::TimeZone::stored_or_utc(name.and_then(|(n,)| n).as_deref()).tz())
 }
 
 /// Sets `run` again on every row from `first` on, after `first` became a practised day (a day
 /// late from an offline phone can join two runs; the rows after it are at most a week's).
-async fn rerun_from(conn: &mut AnyConnection, user_id: &str, first: NaiveDate) -> sqlx::Result<()> {
-    let before: Option<(String, i64)> = sqlx::query_as(
-        "SELECT day, run FROM practice_days WHERE user_id = $1 AND day < $2 ORDER BY day DESC LIMIT 1",
-    )
-    .bind(user_id)
-    .bind(first.to_string())
-    .fetch_optional(&mut *conn)
-    .await?;
-    let from: Vec<(String, i64)> = sqlx::query_as(
-        "SELECT day, run FROM practice_days WHERE user_id = $1 AND day >= $2 ORDER BY day",
-    )
-    .bind(user_id)
-    .bind(first.to_string())
-    .fetch_all(&mut *conn)
-    .await?;
-    let rest = crate::streak::storage::days_of(&mut *conn, user_id).await?;
+async fn rerun_from(writes: &mut Writes<'_>, user_id: &str, first: NaiveDate) -> sqlx::Result<()> {
+    let first = first.to_string();
+    let before: Option<(String, i64)> = writes
+        .first(
+            "SELECT day, run FROM practice_days WHERE user_id = $1 AND day < $2 \
+             ORDER BY day DESC LIMIT 1",
+            &[user_id.into(), (&first).into()],
+        )
+        .await?;
+    let from: Vec<(String, i64)> = writes
+        .all(
+            "SELECT day, run FROM practice_days WHERE user_id = $1 AND day >= $2 ORDER BY day",
+            &[user_id.into(), (&first).into()],
+        )
+        .await?;
+    let rest = crate::streak::storage::days_of(&mut *writes, user_id).await?;
     let mut previous = before.and_then(|(day, run)| Some((day.parse().ok()?, run as u32)));
     for (day, stored) in from {
         let Ok(date) = day.parse::<NaiveDate>() else {
@@ -98,11 +104,11 @@ async fn rerun_from(conn: &mut AnyConnection, user_id: &str, first: NaiveDate) -
         };
         let run = run_after(previous, date, &rest);
         if i64::from(run) != stored {
-            sqlx::query("UPDATE practice_days SET run = $1 WHERE user_id = $2 AND day = $3")
-                .bind(i64::from(run))
-                .bind(user_id)
-                .bind(&day)
-                .execute(&mut *conn)
+            writes
+                .execute(
+                    "UPDATE practice_days SET run = $1 WHERE user_id = $2 AND day = $3",
+                    &[i64::from(run).into(), user_id.into(), (&day).into()],
+                )
                 .await?;
         }
         previous = Some((date, run));
@@ -129,11 +135,16 @@ fn only_rest_between(first: NaiveDate, last: NaiveDate, rest: &RestDays) -> bool
 }
 
 /// The summary as counting the athlete's events in `zone` gives it.
-pub async fn recount(conn: &mut AnyConnection, user_id: &str, zone: Tz) -> sqlx::Result<Vec<Day>> {
+pub async fn recount<'c>(
+    reads: impl Into<Reads<'c>>,
+    user_id: &str,
+    zone: Tz,
+) -> sqlx::Result<Vec<Day>> {
+    let mut reads = reads.into();
     let mut counts = DayCounts::new();
-    let all = counts_by_quarter_hour(conn, user_id, i64::MIN, i64::MAX).await?;
+    let all = counts_by_quarter_hour(&mut reads, user_id, i64::MIN, i64::MAX).await?;
     days::add_by_day(&mut counts, all, zone);
-    let rest = crate::streak::storage::days_of(conn, user_id).await?;
+    let rest = crate::streak::storage::days_of(&mut reads, user_id).await?;
     let mut previous = None;
     Ok(counts
         .into_iter()
@@ -147,11 +158,18 @@ pub async fn recount(conn: &mut AnyConnection, user_id: &str, zone: Tz) -> sqlx:
 }
 
 /// Counts the athlete's summary again in `zone` (their zone changed, or it was never counted).
-pub(crate) async fn rebuild(conn: &mut AnyConnection, user_id: &str, zone: Tz) -> sqlx::Result<()> {
-    let fresh = recount(conn, user_id, zone).await?;
-    sqlx::query("DELETE FROM practice_days WHERE user_id = $1")
-        .bind(user_id)
-        .execute(&mut *conn)
+pub(crate) async fn rebuild<'c>(
+    writes: impl Into<Writes<'c>>,
+    user_id: &str,
+    zone: Tz,
+) -> sqlx::Result<()> {
+    let mut writes = writes.into();
+    let fresh = recount(&mut writes, user_id, zone).await?;
+    writes
+        .execute(
+            "DELETE FROM practice_days WHERE user_id = $1",
+            &[user_id.into()],
+        )
         .await?;
     for chunk in fresh.chunks(200) {
         let values = (0..chunk.len())
@@ -159,42 +177,44 @@ pub(crate) async fn rebuild(conn: &mut AnyConnection, user_id: &str, zone: Tz) -
             .collect::<Vec<_>>()
             .join(", ");
         let sql = format!("INSERT INTO practice_days (user_id, day, events, run) VALUES {values}");
-        let mut query = sqlx::query(&sql).bind(user_id);
-        for day in chunk {
-            query = query
-                .bind(day.day.to_string())
-                .bind(i64::from(day.events))
-                .bind(i64::from(day.run));
+        let names: Vec<String> = chunk.iter().map(|d| d.day.to_string()).collect();
+        let mut args: Vec<Arg<'_>> = vec![user_id.into()];
+        for (day, name) in chunk.iter().zip(&names) {
+            args.extend::<[Arg<'_>; 3]>([
+                name.into(),
+                i64::from(day.events).into(),
+                i64::from(day.run).into(),
+            ]);
         }
-        query.execute(&mut *conn).await?;
+        writes.execute(&sql, &args).await?;
     }
-    sqlx::query(
-        "INSERT INTO practice_summary (user_id, zone) VALUES ($1, $2) \
-         ON CONFLICT (user_id) DO UPDATE SET zone = $2",
-    )
-    .bind(user_id)
-    .bind(zone.name())
-    .execute(conn)
-    .await?;
+    writes
+        .execute(
+            "INSERT INTO practice_summary (user_id, zone) VALUES ($1, $2) \
+             ON CONFLICT (user_id) DO UPDATE SET zone = $2",
+            &[user_id.into(), zone.name().into()],
+        )
+        .await?;
     Ok(())
 }
 
 /// Counts the summary again when it was counted in another zone than `zone` (the athlete's new
 /// one), in the transaction that stores the zone.
-pub(crate) async fn recount_if_moved(
-    conn: &mut AnyConnection,
+pub(crate) async fn recount_if_moved<'c>(
+    writes: impl Into<Writes<'c>>,
     user_id: &str,
     zone: Tz,
 ) -> sqlx::Result<()> {
+    let mut writes = writes.into();
     // Locks the summary's row as [`note`] does, so the two count in turn.
-    let counted_in: Option<String> = sqlx::query_scalar(
-        "UPDATE practice_summary SET zone = zone WHERE user_id = $1 RETURNING zone",
-    )
-    .bind(user_id)
-    .fetch_optional(&mut *conn)
-    .await?;
+    let counted_in: Option<(String,)> = writes
+        .first(
+            "UPDATE practice_summary SET zone = zone WHERE user_id = $1 RETURNING zone",
+            &[user_id.into()],
+        )
+        .await?;
     match counted_in {
-        Some(name) if name != zone.name() => rebuild(conn, user_id, zone).await,
+        Some((name,)) if name != zone.name() => rebuild(&mut writes, user_id, zone).await,
         _ => Ok(()),
     }
 }

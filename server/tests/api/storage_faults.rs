@@ -183,3 +183,65 @@ async fn terminated_postgresql_backends_are_replaced_before_the_next_request() {
         assert_eq!(ready(&app).await, StatusCode::OK);
     }
 }
+
+async fn save_daily_action(app: &TestApp, token: &str, wins: &str) -> StatusCode {
+    let body = json!({
+        "r1": wins, "r2": "Breathe first", "r3": 7,
+        "q1": "Serve", "q2": "Sprint", "q3": "Film", "q4": "Calm", "q5": "Sleep", "q6": "Thanks",
+    });
+    app.post_as(token, "/_api/v1/userinput/dailyaction", body)
+        .await
+        .0
+}
+
+/// A daily action is written on the instance's own SQLite writer connection, not through sqlx's
+/// pool: a commit the full disk refused must leave that connection outside any transaction too.
+#[tokio::test]
+async fn a_full_disk_on_sqlite_refuses_daily_actions_and_the_writer_recovers_once_space_is_freed() {
+    if std::env::var("TEST_DATABASE_URL").is_ok_and(|u| u.starts_with("postgres")) {
+        return;
+    }
+    let Some(disk) = SmallDisk::mount(8) else {
+        return;
+    };
+    let url = sqlite_url_in(&disk.dir);
+    let app = TestApp::builder()
+        .config(move |c| c.database_url = swaz::config::Secret::new(url))
+        .spawn()
+        .await;
+    let (_, token) = app.paid_user(EMAIL).await;
+    assert_eq!(
+        save_daily_action(&app, &token, "Before the disk filled").await,
+        StatusCode::CREATED
+    );
+
+    let filler = disk.fill();
+    let long = "Won every sprint in the second half. ".repeat(120);
+    let mut refused = 0;
+    for n in 0..20 {
+        if save_daily_action(&app, &token, &format!("{n} {long}")).await != StatusCode::CREATED {
+            refused += 1;
+        }
+    }
+    assert!(
+        refused > 0,
+        "a full disk should refuse at least one daily action"
+    );
+    assert_eq!(ready(&app).await, StatusCode::SERVICE_UNAVAILABLE);
+
+    std::fs::remove_file(filler).unwrap();
+    for n in 0..3 {
+        assert_eq!(
+            save_daily_action(&app, &token, &format!("After space was freed {n}")).await,
+            StatusCode::CREATED,
+            "the writer should write again at once"
+        );
+    }
+    assert_eq!(ready(&app).await, StatusCode::OK);
+    let (_, list) = app.get_as(&token, "/_api/v1/userinput/dailyaction").await;
+    assert!(
+        list.to_string().contains("After space was freed 2"),
+        "the last daily action should be stored: {list}"
+    );
+    drop(app);
+}

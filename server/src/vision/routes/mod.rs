@@ -113,7 +113,8 @@ pub(crate) async fn save_vision(
     }
     let answers: [Answer; STEPS] = answers.try_into().expect("nine answers");
     let now = state.clock.now_ms();
-    let saved = idempotency::once(&state.db, &me.id, &key, "athleticvision", now, async |tx| {
+    let tx = state.db.begin_write().await?;
+    let saved = idempotency::once(tx, &me.id, &key, "athleticvision", now, async |tx| {
         let vision = storage::save_all(tx, &me.id, &answers, now).await?;
         complete_or_404(Some(vision))
     })
