@@ -27,7 +27,11 @@
 //! - a write whose statements are written against [`Writes`] can run as a [`LocalWrite`], on the
 //!   instance's one rusqlite writer connection, on the calling thread (the daily action does).
 //!   Other writes are still [`WriteTx`]s through sqlx; both take the same turn to write.
+//!
+//! On PostgreSQL a short read outside a transaction takes a connection kept out of sqlx's pool
+//! (`kept`), so it is not pinged before and after each use.
 
+mod kept;
 mod local_write;
 mod reads;
 pub mod session_cache;
@@ -177,6 +181,8 @@ pub struct Db {
     sessions: Arc<SessionCache>,
     /// On a SQLite file, short reads without the hop to sqlx's connection thread.
     sqlite_reader: Option<Arc<SqliteReader>>,
+    /// On PostgreSQL, connections for short reads without sqlx's pings.
+    kept: Option<Arc<kept::KeptConnections>>,
 }
 
 static SQLITE_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite");
@@ -258,7 +264,6 @@ impl Db {
             .await
             .context("connecting to the database")?;
         Ok(Self {
-            pool,
             kind,
             writes_failing: Arc::new(AtomicBool::new(false)),
             write_turn: Arc::new(Mutex::new(None)),
@@ -267,6 +272,8 @@ impl Db {
                 DbKind::Sqlite => sqlite_file(url).map(|path| Arc::new(SqliteReader::new(path))),
                 DbKind::Postgres => None,
             },
+            kept: (kind == DbKind::Postgres).then(|| kept::KeptConnections::new(pool.clone())),
+            pool,
         })
     }
 
@@ -326,12 +333,13 @@ impl Db {
         self.sqlite_reader.as_deref()
     }
 
-    /// Where a short read outside a transaction runs: this thread's SQLite reader, or else a
-    /// connection from the pool.
+    /// Where a short read outside a transaction runs: this thread's SQLite reader, a
+    /// PostgreSQL connection kept for reads, or else a connection from the pool.
     pub async fn reads(&self) -> sqlx::Result<Reads<'_>> {
-        Ok(match self.sqlite_reader() {
-            Some(reader) => Reads::Sqlite(reader, &self.pool),
-            None => Reads::Pooled(self.pool.acquire().await?),
+        Ok(match (self.sqlite_reader(), &self.kept) {
+            (Some(reader), _) => Reads::Sqlite(reader, &self.pool),
+            (None, Some(kept)) => Reads::Kept(kept.take().await?),
+            (None, None) => Reads::Pooled(self.pool.acquire().await?),
         })
     }
 

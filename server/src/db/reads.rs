@@ -14,6 +14,7 @@ use sqlx::any::AnyRow;
 use sqlx::pool::PoolConnection;
 use sqlx::{Any, AnyConnection, AnyPool, Row as _};
 
+use super::kept::KeptConnection;
 use super::sqlite_reader::to_sqlx;
 use super::SqliteReader;
 
@@ -98,6 +99,10 @@ pub enum Reads<'c> {
     /// This thread's reader, or the pool while the reader finds the database busy.
     Sqlite(&'c SqliteReader, &'c AnyPool),
     Pooled(PoolConnection<Any>),
+    /// A PostgreSQL connection kept for reads (see [`super::kept`]), or one such connection
+    /// shared by several reads.
+    Kept(KeptConnection),
+    KeptRef(&'c mut KeptConnection),
     Held(&'c mut AnyConnection),
     /// The SQLite writer inside a [`LocalWrite`](super::LocalWrite): the read sees the write's
     /// own changes.
@@ -122,6 +127,8 @@ impl<'a> From<&'a mut Reads<'_>> for Reads<'a> {
         match reads {
             Reads::Sqlite(reader, pool) => Reads::Sqlite(reader, pool),
             Reads::Pooled(conn) => Reads::Held(conn),
+            Reads::Kept(conn) => Reads::KeptRef(conn),
+            Reads::KeptRef(conn) => Reads::KeptRef(conn),
             Reads::Held(conn) => Reads::Held(conn),
             Reads::Writer(conn) => Reads::Writer(conn),
         }
@@ -175,6 +182,8 @@ impl Reads<'_> {
                 }
             }
             Self::Writer(conn) => return on_sqlite(conn, sql, args, limit),
+            Self::Kept(conn) => return from_rows(&conn.rows(sql, args, limit).await?),
+            Self::KeptRef(conn) => return from_rows(&conn.rows(sql, args, limit).await?),
             Self::Pooled(conn) => &mut **conn,
             Self::Held(conn) => &mut **conn,
         };
@@ -184,8 +193,12 @@ impl Reads<'_> {
         } else {
             query.fetch_all(conn).await?
         };
-        rows.iter().map(T::from_columns).collect()
+        from_rows(&rows)
     }
+}
+
+fn from_rows<T: FromColumns>(rows: &[AnyRow]) -> Result<Vec<T>> {
+    rows.iter().map(T::from_columns).collect()
 }
 
 /// `sql` for sqlx, with `args` bound in order.

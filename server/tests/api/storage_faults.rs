@@ -245,3 +245,33 @@ async fn a_full_disk_on_sqlite_refuses_daily_actions_and_the_writer_recovers_onc
     );
     drop(app);
 }
+
+/// On PostgreSQL a short read takes a connection kept out of sqlx's pool (no ping before or
+/// after): a read cancelled while its answer is on the way must not leave that answer for the
+/// next read on the same connection.
+#[tokio::test]
+async fn a_postgresql_read_cancelled_midway_leaves_nothing_for_the_next_read() {
+    if !std::env::var("TEST_DATABASE_URL").is_ok_and(|u| u.starts_with("postgres")) {
+        return;
+    }
+    let app = TestApp::spawn().await;
+    let db = &app.state.db;
+    for n in 0..3i64 {
+        let slow = async {
+            let mut reads = db.reads().await.unwrap();
+            reads
+                .first::<(i64,)>("SELECT 1::bigint FROM pg_sleep(0.3)", &[])
+                .await
+        };
+        let cancelled = tokio::time::timeout(std::time::Duration::from_millis(50), slow).await;
+        assert!(cancelled.is_err(), "the slow read should still be running");
+        let next: Option<(i64,)> = db
+            .reads()
+            .await
+            .unwrap()
+            .first("SELECT $1::bigint + 100", &[n.into()])
+            .await
+            .unwrap();
+        assert_eq!(next, Some((n + 100,)), "the next read got its own answer");
+    }
+}

@@ -1,0 +1,141 @@
+//! Connections for short reads on PostgreSQL, kept out of sqlx's pool.
+//!
+//! sqlx pings a pooled PostgreSQL connection before handing it out (we ask it to, so that a
+//! connection a restarted server dropped is replaced instead of failing a request) and again
+//! whenever one comes back (sqlx 0.8 always does). A signed-in read is usually one statement, so
+//! two of its three round trips were pings. A read outside a transaction takes a connection from
+//! here instead: detached from the pool, handed out and taken back with no round trip.
+//!
+//! What the pings were for is kept two other ways:
+//! - a read that finds its connection gone (the server restarted, or ended the backend) opens a
+//!   new one and asks again, once: a read changes nothing, so asking again is safe;
+//! - a connection whose statement did not finish (the request was cancelled mid-read, so an
+//!   answer may still be on its way) is closed, not taken back.
+//!
+//! At most [`MAX_KEPT`] such connections are open at once, beside the pool's own.
+
+use std::sync::{Arc, Mutex};
+
+use sqlx::any::AnyRow;
+use sqlx::{AnyConnection, AnyPool};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+
+use super::reads::sqlx_query;
+use super::Arg;
+
+/// The most connections open for reads at once; a read beyond them waits for one.
+pub(super) const MAX_KEPT: usize = 8;
+
+pub(crate) struct KeptConnections {
+    pool: AnyPool,
+    idle: Mutex<Vec<AnyConnection>>,
+    permits: Arc<Semaphore>,
+}
+
+impl KeptConnections {
+    pub(super) fn new(pool: AnyPool) -> Arc<Self> {
+        Arc::new(Self {
+            pool,
+            idle: Mutex::new(Vec::with_capacity(MAX_KEPT)),
+            permits: Arc::new(Semaphore::new(MAX_KEPT)),
+        })
+    }
+
+    /// A connection for reads: an idle one, or else a new one.
+    pub(super) async fn take(self: &Arc<Self>) -> sqlx::Result<KeptConnection> {
+        let permit = self
+            .permits
+            .clone()
+            .acquire_owned()
+            .await
+            .map_err(|_| sqlx::Error::PoolClosed)?;
+        let idle = self.idle.lock().unwrap_or_else(|e| e.into_inner()).pop();
+        let conn = match idle {
+            Some(conn) => conn,
+            None => self.open().await?,
+        };
+        Ok(KeptConnection {
+            conn: Some(conn),
+            in_flight: false,
+            home: self.clone(),
+            _permit: permit,
+        })
+    }
+
+    /// A new connection, opened by the pool (with its settings and its check) and detached
+    /// from it.
+    async fn open(&self) -> sqlx::Result<AnyConnection> {
+        Ok(self.pool.acquire().await?.detach())
+    }
+}
+
+/// A connection taken for reads; it goes back idle when dropped, unless a statement on it did
+/// not finish.
+pub struct KeptConnection {
+    conn: Option<AnyConnection>,
+    in_flight: bool,
+    home: Arc<KeptConnections>,
+    _permit: OwnedSemaphorePermit,
+}
+
+impl KeptConnection {
+    /// Up to `limit` rows of `sql`; asked again once on a new connection when this one is gone.
+    pub(super) async fn rows(
+        &mut self,
+        sql: &str,
+        args: &[Arg<'_>],
+        limit: usize,
+    ) -> sqlx::Result<Vec<AnyRow>> {
+        let mut retried = false;
+        loop {
+            if self.conn.is_none() {
+                self.conn = Some(self.home.open().await?);
+            }
+            let conn = self.conn.as_mut().expect("opened just above");
+            self.in_flight = true;
+            let query = sqlx_query(sql, args);
+            let rows = if limit == 1 {
+                query
+                    .fetch_optional(conn)
+                    .await
+                    .map(|r| r.into_iter().collect())
+            } else {
+                query.fetch_all(conn).await
+            };
+            self.in_flight = false;
+            match rows {
+                Err(err) if !retried && is_lost(&err) => {
+                    tracing::info!(error = %err, "a kept database connection was gone; reading again on a new one");
+                    self.conn = None;
+                    retried = true;
+                }
+                done => return done,
+            }
+        }
+    }
+}
+
+impl Drop for KeptConnection {
+    fn drop(&mut self) {
+        let Some(conn) = self.conn.take() else {
+            return;
+        };
+        if self.in_flight {
+            return; // dropped mid-statement: its answer may still arrive, so it is closed
+        }
+        let mut idle = self.home.idle.lock().unwrap_or_else(|e| e.into_inner());
+        if idle.len() < MAX_KEPT {
+            idle.push(conn);
+        }
+    }
+}
+
+/// Whether `err` says the connection itself is gone (as opposed to the statement failing).
+fn is_lost(err: &sqlx::Error) -> bool {
+    match err {
+        sqlx::Error::Io(_) | sqlx::Error::Protocol(_) => true,
+        // Class 57P: the server ended the session (an administrator, a shutdown, a crash).
+        sqlx::Error::Database(db) => db.code().is_some_and(|code| code.starts_with("57P")),
+        _ => false,
+    }
+}
