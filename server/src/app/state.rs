@@ -31,6 +31,8 @@ pub struct App {
     pub metrics: metrics::Metrics,
     /// Long streaks' days before the coach board's calendar, counted once.
     pub streaks: Arc<crate::coaching::board::StreakCache>,
+    /// The answer of `GET /_api/v1/plans`, serialised once.
+    pub(crate) plans_json: axum::body::Bytes,
 }
 
 #[derive(Clone)]
@@ -72,7 +74,6 @@ pub async fn build(config: Config) -> anyhow::Result<AppState> {
         };
     let tokens = auth::tokens::Keys::new(config.jwt_secret.expose(), &config.public_url);
     Ok(AppState(Arc::new(App {
-        config,
         db,
         tokens,
         clock,
@@ -84,6 +85,8 @@ pub async fn build(config: Config) -> anyhow::Result<AppState> {
         lifecycle: lifecycle::Lifecycle::new(),
         metrics: metrics::Metrics::new(),
         streaks: Arc::default(),
+        plans_json: billing::plans::plans_json(&config.billing),
+        config,
     })))
 }
 

@@ -111,6 +111,17 @@ pub(crate) struct Plans {
     pub plans: Vec<Plan>,
 }
 
+/// The answer of `GET /plans`, serialised once at start: the plans and prices come from the
+/// configuration, which does not change while the instance runs.
+pub(crate) fn plans_json(config: &BillingConfig) -> axum::body::Bytes {
+    let plans = Plans {
+        plans: ALL.into_iter().map(|id| plan(config, id)).collect(),
+    };
+    serde_json::to_vec(&plans)
+        .expect("the plans serialise")
+        .into()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -14,7 +14,7 @@ use utoipa_axum::routes;
 
 use super::dto::{past, PastInvoice, PaymentMethod};
 use super::notices;
-use super::plans::{self, PlanId, Plans, ALL};
+use super::plans::{PlanId, Plans};
 use super::provider::{
     CheckoutMode, CheckoutRequest, SetupRequest, SubscriptionInfo, SubscriptionStatus,
 };
@@ -471,11 +471,9 @@ pub(crate) async fn billing_history(
 
 /// The plans on sale, with prices.
 #[utoipa::path(get, path = "/plans", tag = "billing", responses((status = 200, body = Plans)))]
-pub(crate) async fn list_plans(State(state): State<AppState>) -> Json<Plans> {
-    Json(Plans {
-        plans: ALL
-            .into_iter()
-            .map(|id| plans::plan(&state.config.billing, id))
-            .collect(),
-    })
+pub(crate) async fn list_plans(State(state): State<AppState>) -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "application/json")],
+        state.plans_json.clone(),
+    )
 }
