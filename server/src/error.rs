@@ -152,7 +152,21 @@ impl IntoResponse for AppError {
     }
 }
 
-/// True when the database refused a write because a unique constraint already holds the value.
+/// True when the database refused a write because a unique constraint already holds the value
+/// (through sqlx, or on SQLite's writer connection, whose errors come as rusqlite's).
 pub(crate) fn is_unique_violation(err: &sqlx::Error) -> bool {
-    matches!(err, sqlx::Error::Database(db) if db.is_unique_violation())
+    match err {
+        sqlx::Error::Database(db) => db.is_unique_violation(),
+        sqlx::Error::AnyDriverError(err) => {
+            err.downcast_ref::<rusqlite::Error>().is_some_and(|err| {
+                matches!(
+                    err,
+                    rusqlite::Error::SqliteFailure(e, _)
+                        if e.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_UNIQUE
+                            || e.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_PRIMARYKEY
+                )
+            })
+        }
+        _ => false,
+    }
 }

@@ -12,7 +12,8 @@
 //! - a connection whose statement did not finish (the request was cancelled mid-read, so an
 //!   answer may still be on its way) is closed, not taken back.
 //!
-//! At most [`MAX_KEPT`] such connections are open at once, beside the pool's own.
+//! At most [`MAX_KEPT`] such connections are open at once, beside the pool's own: an instance
+//! opens up to 16 + 8 connections to PostgreSQL, and one more for its session listener.
 
 use std::sync::{Arc, Mutex};
 
@@ -41,14 +42,16 @@ impl KeptConnections {
         })
     }
 
-    /// A connection for reads: an idle one, or else a new one.
+    /// A connection for reads: an idle one, or else a new one. Waits as long as the pool would
+    /// for a connection when all are taken.
     pub(super) async fn take(self: &Arc<Self>) -> sqlx::Result<KeptConnection> {
-        let permit = self
-            .permits
-            .clone()
-            .acquire_owned()
-            .await
-            .map_err(|_| sqlx::Error::PoolClosed)?;
+        let permit = tokio::time::timeout(
+            self.pool.options().get_acquire_timeout(),
+            self.permits.clone().acquire_owned(),
+        )
+        .await
+        .map_err(|_| sqlx::Error::PoolTimedOut)?
+        .map_err(|_| sqlx::Error::PoolClosed)?;
         let idle = self.idle.lock().unwrap_or_else(|e| e.into_inner()).pop();
         let conn = match idle {
             Some(conn) => conn,
@@ -60,6 +63,12 @@ impl KeptConnections {
             home: self.clone(),
             _permit: permit,
         })
+    }
+
+    /// Closes the idle connections; connections in use are closed when they come back.
+    pub(super) fn close(&self) {
+        self.permits.close();
+        self.idle.lock().unwrap_or_else(|e| e.into_inner()).clear();
     }
 
     /// A new connection, opened by the pool (with its settings and its check) and detached
@@ -104,9 +113,12 @@ impl KeptConnection {
             };
             self.in_flight = false;
             match rows {
-                Err(err) if !retried && is_lost(&err) => {
-                    tracing::info!(error = %err, "a kept database connection was gone; reading again on a new one");
+                Err(err) if is_lost(&err) => {
                     self.conn = None;
+                    if retried {
+                        return Err(err);
+                    }
+                    tracing::info!(error = %err, "a kept database connection was gone; reading again on a new one");
                     retried = true;
                 }
                 done => return done,
@@ -120,8 +132,8 @@ impl Drop for KeptConnection {
         let Some(conn) = self.conn.take() else {
             return;
         };
-        if self.in_flight {
-            return; // dropped mid-statement: its answer may still arrive, so it is closed
+        if self.in_flight || self.home.permits.is_closed() {
+            return; // dropped mid-statement (its answer may still arrive), or the pool closed
         }
         let mut idle = self.home.idle.lock().unwrap_or_else(|e| e.into_inner());
         if idle.len() < MAX_KEPT {

@@ -12,15 +12,18 @@
 //! sqlx can see (in memory), a [`LocalWrite`] is an ordinary [`WriteTx`].
 //!
 //! Durability is SQLite's with `synchronous = NORMAL` in WAL mode, as on sqlx's connections: a
-//! commit is in the WAL file when it is acknowledged, so a killed process loses nothing.
+//! commit is in the WAL file when it is acknowledged, so a killed process loses nothing. The
+//! writer never waits for a lock on the runtime's thread and leaves checkpoints (which sync the
+//! files) to sqlx's thread.
 
 use std::future::Future;
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
 use rusqlite::{Connection, OpenFlags};
+use sqlx::AnyPool;
 use tokio::sync::OwnedMutexGuard;
 
 use super::sqlite_reader::to_sqlx;
@@ -29,9 +32,14 @@ use super::{WriteTx, Writes};
 /// This instance's turn to write on SQLite, holding the writer connection once it is opened.
 pub(super) type Turn = OwnedMutexGuard<Option<Connection>>;
 
-/// How long the writer waits on the calling thread for a lock another process holds, before it
-/// gives the thread back and tries again (see [`LocalWrite::begin`]).
-const WRITER_BUSY_TIMEOUT: Duration = Duration::from_millis(5);
+/// How long the writer sleeps, off the runtime's thread, before it asks again for a lock another
+/// connection holds (see [`LocalWrite::begin`]).
+const BUSY_RETRY: Duration = Duration::from_millis(1);
+
+/// After this many commits on the writer, a checkpoint copies the WAL into the database file on
+/// sqlx's thread (the writer itself never checkpoints: that syncs the files, which would block the
+/// runtime's thread). About five pages a daily action: a few hundred pages of WAL at most.
+const CHECKPOINT_EVERY: u64 = 100;
 
 /// A write transaction whose statements are [`Writes`]; see the module's documentation.
 pub struct LocalWrite(Inner);
@@ -45,7 +53,16 @@ enum Inner {
 struct SqliteTx {
     turn: Turn,
     open: bool,
-    writes_failing: Arc<AtomicBool>,
+    shared: Shared,
+}
+
+/// What every [`LocalWrite`] of an instance shares.
+#[derive(Clone)]
+pub(super) struct Shared {
+    pub writes_failing: Arc<AtomicBool>,
+    /// Commits on the writer, for its checkpoints (see [`CHECKPOINT_EVERY`]).
+    pub commits: Arc<AtomicU64>,
+    pub pool: AnyPool,
 }
 
 impl SqliteTx {
@@ -54,12 +71,29 @@ impl SqliteTx {
             .as_mut()
             .expect("the writer is opened before its transaction begins")
     }
+
+    /// Ends the transaction without its changes. A writer that is still inside a transaction
+    /// afterwards is closed, so the next write opens a fresh one instead of failing for good.
+    fn roll_back(&mut self) -> rusqlite::Result<()> {
+        self.open = false;
+        let conn = self.conn();
+        let done = if conn.is_autocommit() {
+            Ok(()) // SQLite already rolled back (a full disk, an I/O error)
+        } else {
+            conn.execute_batch("ROLLBACK")
+        };
+        if !self.conn().is_autocommit() {
+            tracing::warn!("closing the SQLite writer, left inside a transaction");
+            *self.turn = None;
+        }
+        done
+    }
 }
 
 impl Drop for SqliteTx {
     fn drop(&mut self) {
         if self.open {
-            if let Err(err) = self.conn().execute_batch("ROLLBACK") {
+            if let Err(err) = self.roll_back() {
                 tracing::warn!(error = %err, "rolling back an unfinished write failed");
             }
         }
@@ -68,27 +102,30 @@ impl Drop for SqliteTx {
 
 impl LocalWrite {
     /// Begins a write on the writer connection of `path` in `turn` (opened on first use).
-    /// Another process's write (the command line) is waited for off this thread, a few
-    /// milliseconds at a time, until `deadline`.
+    /// A write lock held by another connection (the command line, or one of sqlx's connections
+    /// writing outside the turn) is waited for off this thread, until `deadline`.
     pub(super) async fn begin(
         mut turn: Turn,
         path: &Path,
-        writes_failing: Arc<AtomicBool>,
+        shared: Shared,
         deadline: tokio::time::Instant,
     ) -> sqlx::Result<Self> {
+        if turn.as_ref().is_some_and(|conn| !conn.is_autocommit()) {
+            *turn = None; // never expected: a transaction nothing ended
+        }
         if turn.is_none() {
             *turn = Some(open(path).map_err(to_sqlx)?);
         }
         let mut tx = SqliteTx {
             turn,
             open: false,
-            writes_failing,
+            shared,
         };
         loop {
             match tx.conn().execute_batch("BEGIN IMMEDIATE") {
                 Ok(()) => break,
                 Err(err) if is_busy(&err) && tokio::time::Instant::now() < deadline => {
-                    tokio::time::sleep(Duration::from_millis(2)).await;
+                    tokio::time::sleep(BUSY_RETRY).await;
                 }
                 Err(err) => return Err(to_sqlx(err)),
             }
@@ -129,26 +166,36 @@ impl Transaction for LocalWrite {
         match tx.conn().execute_batch("COMMIT") {
             Ok(()) => {
                 tx.open = false;
-                tx.writes_failing.store(false, Ordering::Relaxed);
+                tx.shared.writes_failing.store(false, Ordering::Relaxed);
+                if tx.shared.commits.fetch_add(1, Ordering::Relaxed) % CHECKPOINT_EVERY
+                    == CHECKPOINT_EVERY - 1
+                {
+                    let pool = tx.shared.pool.clone();
+                    tokio::spawn(async move {
+                        let done = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
+                            .execute(&pool)
+                            .await;
+                        if let Err(err) = done {
+                            tracing::warn!(error = %err, "checkpointing the WAL failed");
+                        }
+                    });
+                }
                 Ok(())
             }
             Err(err) => {
                 // A commit that fails is the storage refusing to write (a full disk, an I/O
-                // error). SQLite may have rolled back already; if not, dropping `tx` does.
-                tx.writes_failing.store(true, Ordering::Relaxed);
-                tx.open = !tx.conn().is_autocommit();
+                // error); dropping `tx` rolls back whatever SQLite did not.
+                tx.shared.writes_failing.store(true, Ordering::Relaxed);
                 Err(to_sqlx(err))
             }
         }
     }
 
     async fn rollback(self) -> sqlx::Result<()> {
-        let mut tx = match self.0 {
-            Inner::Sqlx(tx) => return tx.rollback().await,
-            Inner::Sqlite(tx) => tx,
-        };
-        tx.open = false;
-        tx.conn().execute_batch("ROLLBACK").map_err(to_sqlx)
+        match self.0 {
+            Inner::Sqlx(tx) => tx.rollback().await,
+            Inner::Sqlite(mut tx) => tx.roll_back().map_err(to_sqlx),
+        }
     }
 }
 
@@ -166,17 +213,19 @@ impl Transaction for WriteTx {
     }
 }
 
-/// The writer connection: it waits briefly for locks (see [`WRITER_BUSY_TIMEOUT`]), checks
-/// foreign keys and syncs as sqlx's connections do.
+/// The writer connection: it never waits for a lock on the calling thread (see
+/// [`LocalWrite::begin`]) and never checkpoints (see [`CHECKPOINT_EVERY`]); it checks foreign
+/// keys and syncs as sqlx's connections do.
 fn open(path: &Path) -> rusqlite::Result<Connection> {
     let conn = Connection::open_with_flags(
         path,
         OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
     )?;
-    conn.busy_timeout(WRITER_BUSY_TIMEOUT)?;
+    conn.busy_timeout(Duration::ZERO)?;
     conn.pragma_update(None, "journal_mode", "WAL")?;
     conn.pragma_update(None, "foreign_keys", true)?;
     conn.pragma_update(None, "synchronous", "NORMAL")?;
+    conn.pragma_update(None, "wal_autocheckpoint", 0)?;
     Ok(conn)
 }
 
@@ -286,6 +335,29 @@ mod tests {
         sqlx_tx.commit().await.unwrap();
         waiting.await.unwrap();
         assert_eq!(notes(&db).await, 3);
+
+        db.close().await;
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[tokio::test]
+    async fn a_duplicate_on_the_writer_reads_as_a_unique_violation_as_it_does_through_sqlx() {
+        let (db, dir) = db_in("local-write-unique").await;
+        sqlx::query("CREATE UNIQUE INDEX notes_body ON notes (body)")
+            .execute(db.pool())
+            .await
+            .unwrap();
+        let insert = "INSERT INTO notes (body) VALUES ('once')";
+        let mut tx = db.begin_local_write().await.unwrap();
+        tx.writes().execute(insert, &[]).await.unwrap();
+        let twice = tx.writes().execute(insert, &[]).await.unwrap_err();
+        assert!(crate::error::is_unique_violation(&twice), "{twice}");
+        drop(tx);
+        let mut tx = db.begin_write().await.unwrap();
+        sqlx::query(insert).execute(&mut *tx).await.unwrap();
+        let twice = sqlx::query(insert).execute(&mut *tx).await.unwrap_err();
+        assert!(crate::error::is_unique_violation(&twice), "{twice}");
+        drop(tx);
 
         db.close().await;
         std::fs::remove_dir_all(&dir).unwrap();

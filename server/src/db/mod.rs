@@ -183,6 +183,8 @@ pub struct Db {
     sqlite_reader: Option<Arc<SqliteReader>>,
     /// On PostgreSQL, connections for short reads without sqlx's pings.
     kept: Option<Arc<kept::KeptConnections>>,
+    /// Commits of [`LocalWrite`]s on SQLite's writer (it checkpoints by their count).
+    local_commits: Arc<std::sync::atomic::AtomicU64>,
 }
 
 static SQLITE_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite");
@@ -273,6 +275,7 @@ impl Db {
                 DbKind::Postgres => None,
             },
             kept: (kind == DbKind::Postgres).then(|| kept::KeptConnections::new(pool.clone())),
+            local_commits: Arc::default(),
             pool,
         })
     }
@@ -398,7 +401,12 @@ impl Db {
         };
         let deadline = tokio::time::Instant::now() + SQLITE_BUSY_TIMEOUT;
         let turn = self.write_turn().await?;
-        LocalWrite::begin(turn, path, self.writes_failing.clone(), deadline).await
+        let shared = local_write::Shared {
+            writes_failing: self.writes_failing.clone(),
+            commits: self.local_commits.clone(),
+            pool: self.pool.clone(),
+        };
+        LocalWrite::begin(turn, path, shared, deadline).await
     }
 
     /// ` FOR UPDATE SKIP LOCKED` where the backend has it (PostgreSQL); SQLite serialises writers.
@@ -428,6 +436,9 @@ impl Db {
     }
 
     pub async fn close(&self) {
+        if let Some(kept) = &self.kept {
+            kept.close();
+        }
         self.pool.close().await;
     }
 }

@@ -1,6 +1,7 @@
-//! A read written once that runs on either path: the thread's own SQLite connection
-//! ([`SqliteReader`]) where there is one, else a pool connection or a connection the caller
-//! already holds (PostgreSQL, or a read inside a write transaction).
+//! A read written once that runs on any path: the thread's own SQLite connection
+//! ([`SqliteReader`]) where there is one; on PostgreSQL a connection kept for reads
+//! ([`super::kept`]); or a connection the caller already holds (a read inside a write, on sqlx
+//! or on SQLite's writer).
 //!
 //! A read names its statement's parameters `$1`, `$2`, … as every other statement here does,
 //! and gets its rows back as types that read their columns by position ([`FromColumns`]), the

@@ -10,7 +10,9 @@
 //!
 //! Only reads of one athlete's rows by an index belong here (a row, the 84 days of a calendar, a
 //! page of logs): they take microseconds from the page cache, less than the hop would. A read that
-//! scans, or a read inside a write, stays on the pool. PostgreSQL has no reader: a read there is a
+//! scans stays on the pool; a read inside a write runs on the write's connection (sqlx's, or the
+//! writer of a [`LocalWrite`](super::LocalWrite), where the rare recount of an athlete's summary
+//! scans their events on the calling thread). PostgreSQL has no reader: a read there is a
 //! network round trip either way. Reads are written once, against [`Reads`](super::Reads), which
 //! picks the reader where there is one.
 

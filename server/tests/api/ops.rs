@@ -67,7 +67,7 @@ async fn requests_after_postgresql_drops_every_connection_are_answered() {
     }
     let app = TestApp::spawn().await;
     let member = app.with_paid_user("ann@example.com").await;
-    // Fill the pool with open connections.
+    // Open many connections at once (the pool's and those kept for reads), all to be dropped.
     let reads: Vec<_> = (0..16)
         .map(|_| {
             let member = member.clone();
