@@ -84,20 +84,28 @@ fn sqlite_url_in(dir: &Path) -> String {
     swaz::config::sqlite_url(&dir.join("swaz.db"))
 }
 
-#[tokio::test]
-async fn a_full_disk_on_sqlite_refuses_writes_and_readiness_until_space_is_freed() {
+/// An instance whose SQLite database lives on an 8 MB disk, with a paid member's token; `None`
+/// on PostgreSQL or where no disk can be mounted.
+async fn on_small_sqlite_disk() -> Option<(SmallDisk, TestApp, String)> {
     if std::env::var("TEST_DATABASE_URL").is_ok_and(|u| u.starts_with("postgres")) {
-        return; // the PostgreSQL test below covers that backend
+        return None;
     }
-    let Some(disk) = SmallDisk::mount(8) else {
-        return;
-    };
+    let disk = SmallDisk::mount(8)?;
     let url = sqlite_url_in(&disk.dir);
     let app = TestApp::builder()
         .config(move |c| c.database_url = swaz::config::Secret::new(url))
         .spawn()
         .await;
     let (_, token) = app.paid_user(EMAIL).await;
+    Some((disk, app, token))
+}
+
+#[tokio::test]
+async fn a_full_disk_on_sqlite_refuses_writes_and_readiness_until_space_is_freed() {
+    // On PostgreSQL, the test of terminated backends below covers storage faults.
+    let Some((disk, app, token)) = on_small_sqlite_disk().await else {
+        return;
+    };
     assert_eq!(
         save_step(&app, &token, "Before the disk filled").await,
         StatusCode::OK
@@ -198,18 +206,9 @@ async fn save_daily_action(app: &TestApp, token: &str, wins: &str) -> StatusCode
 /// pool: a commit the full disk refused must leave that connection outside any transaction too.
 #[tokio::test]
 async fn a_full_disk_on_sqlite_refuses_daily_actions_and_the_writer_recovers_once_space_is_freed() {
-    if std::env::var("TEST_DATABASE_URL").is_ok_and(|u| u.starts_with("postgres")) {
-        return;
-    }
-    let Some(disk) = SmallDisk::mount(8) else {
+    let Some((disk, app, token)) = on_small_sqlite_disk().await else {
         return;
     };
-    let url = sqlite_url_in(&disk.dir);
-    let app = TestApp::builder()
-        .config(move |c| c.database_url = swaz::config::Secret::new(url))
-        .spawn()
-        .await;
-    let (_, token) = app.paid_user(EMAIL).await;
     assert_eq!(
         save_daily_action(&app, &token, "Before the disk filled").await,
         StatusCode::CREATED
