@@ -114,9 +114,15 @@ test('the logs list both kinds newest first, load more on scroll and open every 
   }
   await page.getByRole('link', { name: 'Back to Daily Logs' }).click();
   await expect(page).toHaveURL(/\/daily-logs$/);
+  // The list comes back from the cache and refetches its pages: a click while it does can land
+  // where the row was a moment before, so the list settles first.
+  await expect(rows).toHaveCount(TOTAL);
+  await page.waitForLoadState('networkidle');
+  await expect(rows.nth(0)).toContainText('Biggest win of entry 25');
 
   // A weekly map with its review: all eleven answers.
   await rows.nth(0).click();
+  await expect(page).toHaveURL(/\/daily-logs\/[^/]+$/);
   await expect(page.getByText('Weekly map', { exact: true })).toBeVisible();
   const weeklyAnswers: [string, string, string][] = [
     ['q1', "This week's biggest win", 'Biggest win of entry 25'],
