@@ -21,7 +21,7 @@ use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, AnyPool};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
-use super::reads::sqlx_query;
+use super::reads::fetch;
 use super::Arg;
 
 /// The most connections open for reads at once; a read beyond them waits for one.
@@ -102,15 +102,7 @@ impl KeptConnection {
             }
             let conn = self.conn.as_mut().expect("opened just above");
             self.in_flight = true;
-            let query = sqlx_query(sql, args);
-            let rows = if limit == 1 {
-                query
-                    .fetch_optional(conn)
-                    .await
-                    .map(|r| r.into_iter().collect())
-            } else {
-                query.fetch_all(conn).await
-            };
+            let rows = fetch(conn, sql, args, limit).await;
             self.in_flight = false;
             match rows {
                 Err(err) if is_lost(&err) => {

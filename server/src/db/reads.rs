@@ -188,13 +188,22 @@ impl Reads<'_> {
             Self::Pooled(conn) => &mut **conn,
             Self::Held(conn) => &mut **conn,
         };
-        let query = sqlx_query(sql, args);
-        let rows = if limit == 1 {
-            query.fetch_optional(conn).await?.into_iter().collect()
-        } else {
-            query.fetch_all(conn).await?
-        };
-        from_rows(&rows)
+        from_rows(&fetch(conn, sql, args, limit).await?)
+    }
+}
+
+/// Up to `limit` rows of `sql` on a sqlx connection (all of them, or the first when `limit` is 1).
+pub(super) async fn fetch(
+    conn: &mut AnyConnection,
+    sql: &str,
+    args: &[Arg<'_>],
+    limit: usize,
+) -> Result<Vec<AnyRow>> {
+    let query = sqlx_query(sql, args);
+    if limit == 1 {
+        Ok(query.fetch_optional(conn).await?.into_iter().collect())
+    } else {
+        query.fetch_all(conn).await
     }
 }
 

@@ -9,7 +9,7 @@
 use sqlx::pool::PoolConnection;
 use sqlx::{Any, AnyConnection};
 
-use super::reads::{on_sqlite, sqlx_query};
+use super::reads::sqlx_query;
 use super::sqlite_reader::to_sqlx;
 use super::{Arg, FromColumns, Reads, WriteTx};
 
@@ -45,10 +45,7 @@ impl Writes<'_> {
         sql: &str,
         args: &[Arg<'_>],
     ) -> Result<Option<T>> {
-        match self {
-            Self::Sqlite(conn) => Ok(on_sqlite(conn, sql, args, 1)?.pop()),
-            Self::Held(_) => Reads::from(self).first(sql, args).await,
-        }
+        Reads::from(self).first(sql, args).await
     }
 
     /// The one row `sql` answers; an error when it answers none.
