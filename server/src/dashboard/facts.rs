@@ -1,11 +1,12 @@
 //! The dashboard's facts about the athlete, read in one statement: their name and zone, whether
-//! they hid the streak, whether they hold a membership, their team's focus for the week, and
-//! whether their vision is written.
+//! they hid the streak, whether they hold a membership, their team's focus for the week,
+//! whether their vision is written, and the plans of their newest daily action and weekly map.
 
 use std::sync::LazyLock;
 
 use crate::billing::entitlements::PAID;
 use crate::db::{FromColumns, Reads, Row};
+use crate::planning::dto::RecentObjectives;
 use crate::vision::answers::STEPS;
 use crate::vision::storage::all_answered;
 
@@ -18,6 +19,7 @@ pub(crate) struct Facts {
     /// The week's focus the athlete's coach set for the team, while one is set.
     pub team_focus: Option<String>,
     pub vision_complete: bool,
+    pub latest_objectives: RecentObjectives,
 }
 
 static SQL: LazyLock<String> = LazyLock::new(|| {
@@ -27,8 +29,15 @@ static SQL: LazyLock<String> = LazyLock::new(|| {
            CAST(CASE WHEN EXISTS ({PAID}) THEN 1 ELSE 0 END AS BIGINT), \
            (SELECT t.focus_text FROM teams t JOIN team_members m ON m.team_id = t.id \
              WHERE m.user_id = $1 LIMIT 1), \
-           v.q1, v.q2, v.q3, v.q4, v.q5, v.q6, v.q7, v.q8, v.q9 \
-         FROM users u LEFT JOIN athletic_visions v ON v.user_id = u.id WHERE u.id = $1"
+           v.q1, v.q2, v.q3, v.q4, v.q5, v.q6, v.q7, v.q8, v.q9, \
+           d.q1, d.q2, d.q3, d.q4, d.q5, d.q6, \
+           w.q6, w.q7, w.q8, w.q9, w.q10, w.q11 \
+         FROM users u LEFT JOIN athletic_visions v ON v.user_id = u.id \
+         LEFT JOIN (SELECT q1, q2, q3, q4, q5, q6 FROM daily_actions WHERE user_id = $1 \
+           ORDER BY created_at DESC, id DESC LIMIT 1) d ON 1 = 1 \
+         LEFT JOIN (SELECT q6, q7, q8, q9, q10, q11 FROM weekly_maps WHERE user_id = $1 \
+           ORDER BY created_at DESC, id DESC LIMIT 1) w ON 1 = 1 \
+         WHERE u.id = $1"
     )
 });
 
@@ -45,8 +54,24 @@ impl FromColumns for Facts {
             paid: row.col::<i64>(3)? == 1,
             team_focus: row.col(4)?,
             vision_complete: all_answered(&answers),
+            latest_objectives: RecentObjectives {
+                daily_objectives: plan_at(row, 5 + STEPS)?.map(Into::into),
+                weekly_map: plan_at(row, 5 + STEPS + 6)?.map(Into::into),
+            },
         })
     }
+}
+
+/// The six answers of a plan from column `first` on; `None` when there is no such entry.
+fn plan_at(row: &impl Row, first: usize) -> sqlx::Result<Option<[String; 6]>> {
+    let mut plan: [String; 6] = Default::default();
+    for (i, answer) in plan.iter_mut().enumerate() {
+        match row.col::<Option<String>>(first + i)? {
+            Some(text) => *answer = text,
+            None => return Ok(None),
+        }
+    }
+    Ok(Some(plan))
 }
 
 /// The facts of `user_id` at `now` (ms); `None` when the account no longer exists.

@@ -5,4 +5,5 @@ pub mod days;
 mod facts;
 pub mod figures;
 pub mod live_call;
+mod recent;
 pub mod routes;

@@ -11,15 +11,14 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::days::{self, DayCounts};
-use super::facts;
 use super::figures::{calendar, streak_beyond_window, HeatmapDay, TodayChecklist};
 use super::live_call;
+use super::{facts, recent};
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::domain::TimeZone;
 use crate::error::{AppError, ErrorBody, Result};
 use crate::planning::dto::RecentObjectives;
-use crate::planning::service::latest_objectives;
 use crate::practice::{storage as practice, summary, PracticeKind};
 
 /// This capability's product-API routes, joined under `/_api/v1` by `app::router`.
@@ -84,8 +83,10 @@ pub(crate) async fn get_dashboard(
     let start = days::heatmap_start(today);
     let since = days::day_start_ms(start, tz);
     let until = now.timestamp_millis() + 1;
-    let rest = crate::streak::storage::days_of(&mut reads, &me.id).await?;
-    let (heatmap, streak_days) = match summary::days_from(&mut reads, &me.id, tz, start).await? {
+    let today_start = days::day_start_ms(today, tz);
+    let recent = recent::of(&mut reads, &me.id, (tz, start), (today_start, until)).await?;
+    let rest = recent.rest;
+    let (heatmap, streak_days) = match recent.practised {
         Some(practised) => {
             let counts: DayCounts = practised.iter().map(|d| (d.day, d.events)).collect();
             let streak = summary::streak(&practised, &counts, &rest, today);
@@ -96,8 +97,9 @@ pub(crate) async fn get_dashboard(
         None => {
             let mut scan = reads.for_scan().await?;
             let mut counts = DayCounts::new();
-            let recent = practice::counts_by_quarter_hour(&mut scan, &me.id, since, until).await?;
-            days::add_by_day(&mut counts, recent, tz);
+            let quarters =
+                practice::counts_by_quarter_hour(&mut scan, &me.id, since, until).await?;
+            days::add_by_day(&mut counts, quarters, tz);
             let heatmap = calendar(&counts, &rest, today);
             let streak =
                 streak_beyond_window(&mut scan, &me.id, tz, (&mut counts, &rest), today, since)
@@ -105,15 +107,12 @@ pub(crate) async fn get_dashboard(
             (heatmap, streak)
         }
     };
-
-    let today_start = days::day_start_ms(today, tz);
-    let done = practice::kinds_between(&mut reads, &me.id, today_start, until).await?;
+    let done = &recent.done_today;
     let checklist = TodayChecklist {
         vision_listened: done.contains(&PracticeKind::VisionListened),
         breathing_done: done.contains(&PracticeKind::BreathingDone),
         daily_action_saved: done.contains(&PracticeKind::DailyActionSaved),
     };
-    let latest_objectives = latest_objectives(&mut reads, &me.id).await?;
     Ok(Json(Dashboard {
         first_name: facts.first_name,
         paid: facts.paid,
@@ -124,7 +123,7 @@ pub(crate) async fn get_dashboard(
         streak_hidden: facts.streak_hidden,
         checklist,
         heatmap,
-        latest_objectives,
+        latest_objectives: facts.latest_objectives,
         next_live_call: next_live_call(now, &state.config.live_call_url),
         team_focus: facts.team_focus,
     }))

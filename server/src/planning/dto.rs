@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
 
+use super::logs::Logged;
 use super::storage::{DailyAction, WeeklyMap};
 use crate::db::ms_to_rfc3339;
 use crate::http::json::WireBody;
@@ -71,22 +72,42 @@ pub struct WeeklyObjectives {
     pub q11: String,
 }
 
+/// A daily action's plan, `q1`..`q6`.
+impl From<[String; 6]> for DailyObjectives {
+    fn from([q1, q2, q3, q4, q5, q6]: [String; 6]) -> Self {
+        Self {
+            q1,
+            q2,
+            q3,
+            q4,
+            q5,
+            q6,
+        }
+    }
+}
+
+/// A weekly map's plan, `q6`..`q11`.
+impl From<[String; 6]> for WeeklyObjectives {
+    fn from([q6, q7, q8, q9, q10, q11]: [String; 6]) -> Self {
+        Self {
+            q6,
+            q7,
+            q8,
+            q9,
+            q10,
+            q11,
+        }
+    }
+}
+
 impl From<DailyAction> for DailyActionEntry {
     fn from(d: DailyAction) -> Self {
-        let [q1, q2, q3, q4, q5, q6] = d.plan;
         Self {
             id: d.id,
             r1: d.r1,
             r2: d.r2,
             r3: d.r3,
-            objectives: DailyObjectives {
-                q1,
-                q2,
-                q3,
-                q4,
-                q5,
-                q6,
-            },
+            objectives: d.plan.into(),
             created_at: ms_to_rfc3339(d.created_at),
             toward_focus: d.toward_focus,
         }
@@ -95,7 +116,6 @@ impl From<DailyAction> for DailyActionEntry {
 
 impl From<WeeklyMap> for WeeklyMapEntry {
     fn from(w: WeeklyMap) -> Self {
-        let [q6, q7, q8, q9, q10, q11] = w.plan;
         Self {
             id: w.id,
             first: w.first,
@@ -104,14 +124,7 @@ impl From<WeeklyMap> for WeeklyMapEntry {
             q3: w.q3,
             q4: w.q4,
             q5: w.q5,
-            objectives: WeeklyObjectives {
-                q6,
-                q7,
-                q8,
-                q9,
-                q10,
-                q11,
-            },
+            objectives: w.plan.into(),
             created_at: ms_to_rfc3339(w.created_at),
         }
     }
@@ -217,6 +230,15 @@ pub(crate) struct LogEntry {
     pub weekly_map: Option<WeeklyMapEntry>,
     /// Whether the athlete shows this entry to their team's coaches (`PUT /dailylogs/{id}/sharing`).
     pub shared_with_coach: bool,
+}
+
+impl From<Logged> for LogEntry {
+    fn from(entry: Logged) -> Self {
+        match entry {
+            Logged::Daily(d) => Self::daily(d),
+            Logged::Weekly(w) => Self::weekly(w),
+        }
+    }
 }
 
 impl LogEntry {

@@ -4,6 +4,7 @@
 pub mod dto;
 pub mod entries;
 pub mod fields;
+pub mod logs;
 pub mod routes;
 pub mod service;
 pub mod storage;

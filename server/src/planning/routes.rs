@@ -14,6 +14,7 @@ use super::dto::{
     WeeklyObjectives,
 };
 use super::entries::{DailyActionInput, WeeklyMapInput};
+use super::logs;
 use super::service::{self, latest_objectives};
 use super::storage::{self, Cursor};
 use crate::app::AppState;
@@ -288,35 +289,21 @@ pub(crate) async fn daily_logs(
         .filter(|s| !s.trim().is_empty())
         .map(decode_cursor)
         .transpose()?;
-    let mut reads = state.db.reads().await?;
-    // One more than a page from each kind: merged, they tell whether another page exists.
-    let daily = storage::daily_actions(&mut reads, &me.id, before.as_ref(), limit + 1).await?;
-    let weekly = storage::weekly_maps(&mut reads, &me.id, before.as_ref(), limit + 1).await?;
-    let mut merged: Vec<(Cursor, LogEntry)> = daily
-        .into_iter()
-        .map(|d| {
-            let key = Cursor {
-                created_at: d.created_at,
-                id: d.id.clone(),
-            };
-            (key, LogEntry::daily(d))
-        })
-        .chain(weekly.into_iter().map(|w| {
-            let key = Cursor {
-                created_at: w.created_at,
-                id: w.id.clone(),
-            };
-            (key, LogEntry::weekly(w))
-        }))
-        .collect();
-    merged.sort_by(|(a, _), (b, _)| (b.created_at, &b.id).cmp(&(a.created_at, &a.id)));
-    let more = merged.len() as i64 > limit;
-    merged.truncate(limit as usize);
+    // One more than a page: it tells whether another page exists.
+    let mut entries = logs::page(
+        &mut state.db.reads().await?,
+        &me.id,
+        before.as_ref(),
+        limit + 1,
+    )
+    .await?;
+    let more = entries.len() as i64 > limit;
+    entries.truncate(limit as usize);
     let next_before = more
-        .then(|| merged.last().map(|(c, _)| encode_cursor(c)))
+        .then(|| entries.last().map(|e| encode_cursor(&e.cursor())))
         .flatten();
     Ok(Json(DailyLogs {
-        entries: merged.into_iter().map(|(_, e)| e).collect(),
+        entries: entries.into_iter().map(LogEntry::from).collect(),
         next_before,
     }))
 }

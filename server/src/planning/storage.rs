@@ -189,7 +189,7 @@ pub async fn save_weekly_map(
 }
 
 /// Keyset condition for "older than the cursor", with its two parameters at `$2` and `$3`.
-const OLDER_THAN_CURSOR: &str = "(created_at < $2 OR (created_at = $2 AND id < $3))";
+pub(super) const OLDER_THAN_CURSOR: &str = "(created_at < $2 OR (created_at = $2 AND id < $3))";
 
 /// The athlete's daily actions older than `before` (all when `None`), newest first.
 pub async fn daily_actions<'c>(
@@ -235,7 +235,7 @@ pub async fn weekly_maps<'c>(
         .await
 }
 
-fn cursor_bounds(before: Option<&Cursor>) -> (i64, String) {
+pub(super) fn cursor_bounds(before: Option<&Cursor>) -> (i64, String) {
     match before {
         Some(c) => (c.created_at, c.id.clone()),
         // Past every possible entry: ids are UUIDs, which sort below '~'.

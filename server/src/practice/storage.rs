@@ -219,27 +219,6 @@ pub(crate) async fn counts_by_quarter_hour<'c>(
         .collect())
 }
 
-/// The kinds of practice the athlete recorded in `[since, until)`.
-pub(crate) async fn kinds_between<'c>(
-    conn: impl Into<Reads<'c>>,
-    user_id: &str,
-    since: i64,
-    until: i64,
-) -> sqlx::Result<Vec<PracticeKind>> {
-    let names: Vec<(String,)> = conn
-        .into()
-        .all(
-            "SELECT DISTINCT kind FROM practice_events \
-             WHERE user_id = $1 AND created_at >= $2 AND created_at < $3",
-            &[user_id.into(), since.into(), until.into()],
-        )
-        .await?;
-    Ok(names
-        .iter()
-        .filter_map(|(name,)| PracticeKind::from_name(name))
-        .collect())
-}
-
 /// As [`counts_by_quarter_hour`] for several athletes at once: (user id, quarter start, count).
 pub(crate) async fn team_counts_by_quarter_hour(
     conn: &mut AnyConnection,

@@ -234,52 +234,17 @@ async fn read(conn: &mut AnyConnection, user_id: &str, from: &str) -> sqlx::Resu
     .await?;
     Ok(rows
         .into_iter()
-        .filter_map(|(day, events, run)| decode(Some(day), Some(events), Some(run)))
+        .filter_map(|(day, events, run)| day_of_row(&day, events, run))
         .collect())
 }
 
-/// A stored row as a [`Day`]; `None` for no day (or one that does not parse).
-fn decode(day: Option<String>, events: Option<i64>, run: Option<i64>) -> Option<Day> {
+/// A stored row of `practice_days` as a [`Day`]; `None` for a day that does not parse.
+pub(crate) fn day_of_row(day: &str, events: i64, run: i64) -> Option<Day> {
     Some(Day {
-        day: day?.parse().ok()?,
-        events: events? as u32,
-        run: run? as u32,
+        day: day.parse().ok()?,
+        events: events as u32,
+        run: run as u32,
     })
-}
-
-/// A row of [`days_from`]: the summary's zone, then a day, its events and run (none without a day).
-type ZoneAndDay = (String, Option<String>, Option<i64>, Option<i64>);
-
-/// The practised days from `first` on, when the summary is counted in `zone`; `None` when it is
-/// not (never counted, or counted in another zone): the caller counts the events instead.
-pub(crate) async fn days_from<'c>(
-    conn: impl Into<Reads<'c>>,
-    user_id: &str,
-    zone: Tz,
-    first: NaiveDate,
-) -> sqlx::Result<Option<Vec<Day>>> {
-    // One round trip: the summary's zone on every row, and one row without a day when no day
-    // since `first` was practised.
-    let rows: Vec<ZoneAndDay> = conn
-        .into()
-        .all(
-            "SELECT s.zone, d.day, d.events, d.run FROM practice_summary s \
-             LEFT JOIN practice_days d ON d.user_id = s.user_id AND d.day >= $2 \
-             WHERE s.user_id = $1 ORDER BY d.day",
-            &[user_id.into(), (&first.to_string()).into()],
-        )
-        .await?;
-    if rows
-        .first()
-        .is_none_or(|(counted_in, ..)| counted_in != zone.name())
-    {
-        return Ok(None);
-    }
-    Ok(Some(
-        rows.into_iter()
-            .filter_map(|(_, day, events, run)| decode(day, events, run))
-            .collect(),
-    ))
 }
 
 /// The streak on `today` from the practised days of the summary (at least today's and
