@@ -14,7 +14,7 @@ use super::roster::Athlete;
 use crate::dashboard::days::{self, DayCounts, RestDays};
 use crate::dashboard::figures::{self as dashboard_figures, HeatmapDay, TodayChecklist};
 use crate::error::Result;
-use crate::practice::{storage as practice, PracticeKind};
+use crate::practice::{storage as practice, summary, PracticeKind};
 
 /// Days without practice after which an athlete is flagged.
 pub(crate) const QUIET_DAYS: u64 = 3;
@@ -91,8 +91,10 @@ impl StreakCache {
 }
 
 /// The practice figures at `now` of the athletes who share their practice, keyed by user id,
-/// each counted in the athlete's own zone: a handful of queries for the whole team (the streak
-/// reads further back only for athletes whose streak fills the calendar).
+/// each counted in the athlete's own zone: a handful of queries for the whole team. The days
+/// come from the practice summary; for an athlete whose summary is not counted in their zone
+/// yet, from the events (and the streak reads further back only for those whose streak fills
+/// the calendar).
 pub(crate) async fn team_practice(
     conn: &mut AnyConnection,
     athletes: &[Athlete],
@@ -116,9 +118,39 @@ pub(crate) async fn team_practice(
     let mut read: HashMap<&str, Read> = ids.iter().map(|id| (*id, Read::default())).collect();
     let tz_of: HashMap<&str, chrono_tz::Tz> =
         sharing.iter().map(|a| (a.user_id.as_str(), a.tz)).collect();
-    for (user_id, at, n) in practice::team_counts_by_quarter_hour(conn, &ids, since, until).await? {
-        if let Some(r) = read.get_mut(user_id.as_str()) {
-            days::add_by_day(&mut r.counts, [(at, n)], tz_of[user_id.as_str()]);
+    let window_start_day = |id: &str| days::heatmap_start(todays[id]);
+    // The calendar's days and the streak come from the summary of each athlete whose summary
+    // is counted in their zone; only the others' events are counted here.
+    let mut summarised: HashMap<&str, Vec<summary::Day>> = HashMap::new();
+    let first_day = ids.iter().map(|id| window_start_day(id)).min();
+    if let Some(first_day) = first_day {
+        for (user_id, (zone, practised)) in summary::team_days_from(conn, &ids, first_day).await? {
+            let Some((&id, tz)) = tz_of.get_key_value(user_id.as_str()) else {
+                continue;
+            };
+            if zone != tz.name() {
+                continue;
+            }
+            let start = window_start_day(id);
+            let practised: Vec<summary::Day> =
+                practised.into_iter().filter(|d| d.day >= start).collect();
+            if let Some(r) = read.get_mut(id) {
+                r.counts = practised.iter().map(|d| (d.day, d.events)).collect();
+            }
+            summarised.insert(id, practised);
+        }
+    }
+    let counted: Vec<&str> = ids
+        .iter()
+        .copied()
+        .filter(|id| !summarised.contains_key(id))
+        .collect();
+    if !counted.is_empty() {
+        let events = practice::team_counts_by_quarter_hour(conn, &counted, since, until).await?;
+        for (user_id, at, n) in events {
+            if let Some(r) = read.get_mut(user_id.as_str()) {
+                days::add_by_day(&mut r.counts, [(at, n)], tz_of[user_id.as_str()]);
+            }
         }
     }
     let day_ago = sharing.iter().map(|a| today_start(a)).min().unwrap_or(0);
@@ -138,16 +170,15 @@ pub(crate) async fn team_practice(
     // A streak that fills the calendar goes on before it: counted once and kept (`cache`),
     // or read further back, a year at a time, for all such athletes at once. `reach`: the first
     // day the streak may be counted from, and the instant from which practice has been read.
-    let window_start_day = |id: &str| days::heatmap_start(todays[id]);
     let cached = |id: &str| cache.and_then(|c| c.get(id, tz_of[id], window_start_day(id)));
     let mut before: HashMap<&str, u32> = HashMap::new();
     let mut reach: HashMap<&str, (NaiveDate, i64)> = ids
         .iter()
         .map(|id| (*id, (window_start_day(id), since)))
         .collect();
-    let mut counted: Vec<&str> = Vec::new();
+    let mut read_further: Vec<&str> = Vec::new();
     loop {
-        let longer: Vec<&str> = ids
+        let longer: Vec<&str> = counted
             .iter()
             .copied()
             .filter(|id| !before.contains_key(id))
@@ -167,8 +198,8 @@ pub(crate) async fn team_practice(
             break;
         }
         for id in &longer {
-            if !counted.contains(id) {
-                counted.push(id);
+            if !read_further.contains(id) {
+                read_further.push(id);
             }
         }
         let earliest = |id: &str| reach[id].0.checked_sub_days(Days::new(365));
@@ -199,7 +230,7 @@ pub(crate) async fn team_practice(
         }
     }
     if let Some(cache) = cache {
-        for id in counted {
+        for id in read_further {
             let start = window_start_day(id);
             let run = start.pred_opt().map_or(0, |last| {
                 days::run_ending(&read[id].counts, rest_of(id), last)
@@ -214,13 +245,14 @@ pub(crate) async fn team_practice(
             let r = read.remove(id).unwrap_or_default();
             let rest = rest_days.remove(id).unwrap_or_default();
             let today = todays[id];
-            let streak = match before.get(id) {
+            let streak = match (summarised.get(id), before.get(id)) {
+                (Some(practised), _) => summary::streak(practised, &r.counts, &rest, today),
                 // The streak covers the whole calendar: its days there, and those before.
-                Some(earlier) => {
+                (None, Some(earlier)) => {
                     let end = days::streak_end(&r.counts, &rest, today);
                     days::practised_between(&r.counts, days::heatmap_start(today), end) + earlier
                 }
-                None => days::streak(&r.counts, &rest, today),
+                (None, None) => days::streak(&r.counts, &rest, today),
             };
             let joined = days::local_day_ms(a.joined_at, a.tz);
             (

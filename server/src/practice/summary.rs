@@ -13,6 +13,8 @@
 //! athlete whose summary was never counted (practice recorded before it existed) is counted at
 //! their next practice, or by [`backfill`] at start; until then the dashboard counts the events.
 
+use std::collections::HashMap;
+
 use chrono::NaiveDate;
 use chrono_tz::Tz;
 use sqlx::AnyConnection;
@@ -245,6 +247,39 @@ pub(crate) fn day_of_row(day: &str, events: i64, run: i64) -> Option<Day> {
         events: events as u32,
         run: run as u32,
     })
+}
+
+/// For several athletes, the zone each summary is counted in and its practised days from
+/// `first` on, oldest first; an athlete without a summary is missing.
+pub(crate) async fn team_days_from(
+    conn: &mut AnyConnection,
+    user_ids: &[&str],
+    first: NaiveDate,
+) -> sqlx::Result<HashMap<String, (String, Vec<Day>)>> {
+    let mut by_user: HashMap<String, (String, Vec<Day>)> = HashMap::new();
+    if user_ids.is_empty() {
+        return Ok(by_user);
+    }
+    // An athlete with no day since `first` still has their row (without a day), for the zone.
+    let sql = format!(
+        "SELECT s.user_id, s.zone, d.day, d.events, d.run FROM practice_summary s \
+         LEFT JOIN practice_days d ON d.user_id = s.user_id AND d.day >= $1 \
+         WHERE s.user_id IN ({}) ORDER BY s.user_id, d.day",
+        crate::db::id_list(2, user_ids.len())
+    );
+    let first = first.to_string();
+    let query =
+        sqlx::query_as::<_, (String, String, Option<String>, Option<i64>, Option<i64>)>(&sql)
+            .bind(&first);
+    for (user_id, zone, day, events, run) in
+        crate::db::bind_ids(query, user_ids).fetch_all(conn).await?
+    {
+        let (_, days) = by_user.entry(user_id).or_insert_with(|| (zone, Vec::new()));
+        if let (Some(day), Some(events), Some(run)) = (day, events, run) {
+            days.extend(day_of_row(&day, events, run));
+        }
+    }
+    Ok(by_user)
 }
 
 /// The streak on `today` from the practised days of the summary (at least today's and

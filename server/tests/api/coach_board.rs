@@ -4,6 +4,7 @@
 use chrono::Duration;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
+use swaz::clock::Clock;
 
 use crate::planning::daily;
 use crate::support::TestApp;
@@ -536,4 +537,74 @@ async fn a_new_athlete_is_not_flagged_quiet_before_three_days_on_the_team() {
         json!([{ "code": "no_practice_3_days", "label": "No practice in 3 days" }]),
         "three days on the team without practice"
     );
+}
+
+/// Practice stored straight in the database, as it was before the day summary existed: one
+/// event on each day `back` days before now, and a rest day for each of `rest`.
+async fn stored_practice(app: &TestApp, athlete: &TestUser, back: &[i64], rest: &[i64]) {
+    let now = app.clock().now();
+    for days in back {
+        sqlx::query(
+            "INSERT INTO practice_events (id, user_id, kind, created_at) VALUES ($1, $2, $3, $4)",
+        )
+        .bind(uuid::Uuid::new_v4().to_string())
+        .bind(&athlete.id)
+        .bind("breathing_done")
+        .bind((now - Duration::days(*days)).timestamp_millis())
+        .execute(app.state.db.pool())
+        .await
+        .unwrap();
+    }
+    for days in rest {
+        sqlx::query(
+            "INSERT INTO rest_days (user_id, day, reason, created_at) VALUES ($1, $2, 'rest', $3)",
+        )
+        .bind(&athlete.id)
+        .bind((now - Duration::days(*days)).date_naive().to_string())
+        .bind(now.timestamp_millis())
+        .execute(app.state.db.pool())
+        .await
+        .unwrap();
+    }
+}
+
+#[tokio::test]
+async fn the_board_counts_the_same_from_the_day_summary_as_from_the_events() {
+    let app = TestApp::spawn().await;
+    let (coach, athletes) = team(&app, &["Abe", "Bea", "Cal"]).await;
+    // Abe: 120 days in a row, longer than the calendar, with a rest day 50 days ago; Bea every
+    // other day; Cal from 40 to 10 days ago.
+    let abe: Vec<i64> = (0..120).filter(|d| *d != 50).collect();
+    stored_practice(&app, &athletes[0], &abe, &[50]).await;
+    let bea: Vec<i64> = (0..120).step_by(2).collect();
+    stored_practice(&app, &athletes[1], &bea, &[]).await;
+    let cal: Vec<i64> = (10..=40).collect();
+    stored_practice(&app, &athletes[2], &cal, &[]).await;
+
+    let figures = |b: &Value| {
+        ["Abe", "Bea", "Cal"].map(|name| {
+            let r = row(b, name);
+            json!([
+                r["streakDays"],
+                r["practiceDays7"],
+                r["practiceDays28"],
+                r["last28"],
+                r["flags"]
+            ])
+        })
+    };
+    // No summary yet: the board counts the events.
+    let from_events = board(&coach).await;
+    assert_eq!(row(&from_events, "Abe")["streakDays"], 119);
+    assert_eq!(row(&from_events, "Bea")["streakDays"], 1);
+    assert_eq!(row(&from_events, "Cal")["streakDays"], 0);
+    assert_eq!(row(&from_events, "Cal")["practiceDays28"], 18);
+
+    let counted = swaz::practice::summary::backfill(&app.state.db)
+        .await
+        .unwrap();
+    assert_eq!(counted, 3, "each athlete's summary is counted");
+    let from_summary = board(&coach).await;
+    assert_eq!(figures(&from_summary), figures(&from_events));
+    assert_eq!(from_summary["calendar"], from_events["calendar"]);
 }
