@@ -29,17 +29,30 @@ impl Logged {
 
 /// Both kinds in the same columns: the kind, the id, when it was saved and shared, a flag
 /// (toward the focus, or the first map), a number (`r3` or `q4`), four texts (`r1`, `r2` or
-/// `q1`, `q2`, `q3`, `q5`) and the plan's six answers.
+/// `q1`, `q2`, `q3`, `q5`) and the plan's six answers. Each kind stops at the page's size
+/// before the two are merged: PostgreSQL then reads both indexes backwards, a page from each
+/// (a Merge Append), where the bare union read and sorted every entry of the athlete.
 static SQL: LazyLock<String> = LazyLock::new(|| {
+    let newest = |columns: &str, table: &str| {
+        format!(
+            "SELECT * FROM (SELECT {columns} FROM {table} \
+             WHERE user_id = $1 AND {OLDER_THAN_CURSOR} \
+             ORDER BY created_at DESC, id DESC LIMIT $4) AS {table}"
+        )
+    };
     format!(
-        "SELECT 'daily' AS kind, id, created_at, shared_at, CAST(toward_focus AS BIGINT), r3, \
-           r1, r2, CAST(NULL AS TEXT), CAST(NULL AS TEXT), q1, q2, q3, q4, q5, q6 \
-         FROM daily_actions WHERE user_id = $1 AND {OLDER_THAN_CURSOR} \
-         UNION ALL \
-         SELECT 'weekly', id, created_at, shared_at, is_first, q4, \
-           q1, q2, q3, q5, q6, q7, q8, q9, q10, q11 \
-         FROM weekly_maps WHERE user_id = $1 AND {OLDER_THAN_CURSOR} \
-         ORDER BY created_at DESC, id DESC LIMIT $4"
+        "{} UNION ALL {} ORDER BY created_at DESC, id DESC LIMIT $4",
+        newest(
+            "'daily' AS kind, id, created_at, shared_at, CAST(toward_focus AS BIGINT) AS flag, \
+             r3 AS n, r1 AS t1, r2 AS t2, CAST(NULL AS TEXT) AS t3, CAST(NULL AS TEXT) AS t4, \
+             q1 AS p1, q2 AS p2, q3 AS p3, q4 AS p4, q5 AS p5, q6 AS p6",
+            "daily_actions"
+        ),
+        newest(
+            "'weekly', id, created_at, shared_at, is_first, q4, q1, q2, q3, q5, \
+             q6, q7, q8, q9, q10, q11",
+            "weekly_maps"
+        )
     )
 });
 
