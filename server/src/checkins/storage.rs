@@ -3,6 +3,7 @@
 use sqlx::AnyConnection;
 
 use super::input::CheckinInput;
+use crate::db::{FromColumns, Reads, Row};
 use crate::practice::{storage as practice, PracticeKind};
 
 /// A row of `checkins`.
@@ -102,7 +103,7 @@ pub async fn since(
 }
 
 /// A check-in's five numbers without its note, as a coach may see them.
-#[derive(Clone, Debug, sqlx::FromRow)]
+#[derive(Clone, Debug)]
 pub(crate) struct CheckinNumbers {
     pub user_id: String,
     pub day: String,
@@ -115,8 +116,8 @@ pub(crate) struct CheckinNumbers {
 
 /// The numbers of several athletes' check-ins on or after the day `since` (the notes are not
 /// read).
-pub(crate) async fn team_numbers_since(
-    conn: &mut AnyConnection,
+pub(crate) async fn team_numbers_since<'c>(
+    conn: impl Into<Reads<'c>>,
     user_ids: &[&str],
     since: &str,
 ) -> sqlx::Result<Vec<CheckinNumbers>> {
@@ -128,9 +129,21 @@ pub(crate) async fn team_numbers_since(
          WHERE day >= $1 AND user_id IN ({}) ORDER BY user_id, day",
         crate::db::id_list(2, user_ids.len())
     );
-    let query = crate::db::bind_ids(
-        sqlx::query_as::<_, CheckinNumbers>(&sql).bind(since),
-        user_ids,
-    );
-    query.fetch_all(conn).await
+    let args = crate::db::args_then_ids([since.into()], user_ids);
+    conn.into().all(&sql, &args).await
+}
+
+/// A row of [`team_numbers_since`].
+impl FromColumns for CheckinNumbers {
+    fn from_columns(row: &impl Row) -> sqlx::Result<Self> {
+        Ok(Self {
+            user_id: row.col(0)?,
+            day: row.col(1)?,
+            sleep: row.col(2)?,
+            energy: row.col(3)?,
+            mood: row.col(4)?,
+            stress: row.col(5)?,
+            confidence: row.col(6)?,
+        })
+    }
 }

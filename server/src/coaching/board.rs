@@ -7,12 +7,12 @@ use std::sync::Mutex;
 use chrono::{DateTime, Datelike, Days, NaiveDate, Utc};
 use chrono_tz::Tz;
 use serde::Serialize;
-use sqlx::AnyConnection;
 use utoipa::ToSchema;
 
 use super::roster::Athlete;
 use crate::dashboard::days::{self, DayCounts, RestDays};
 use crate::dashboard::figures::{self as dashboard_figures, HeatmapDay, TodayChecklist};
+use crate::db::Reads;
 use crate::error::Result;
 use crate::practice::{storage as practice, summary, PracticeKind};
 
@@ -96,7 +96,7 @@ impl StreakCache {
 /// yet, from the events (and the streak reads further back only for those whose streak fills
 /// the calendar).
 pub(crate) async fn team_practice(
-    conn: &mut AnyConnection,
+    reads: &mut Reads<'_>,
     athletes: &[Athlete],
     now: DateTime<Utc>,
     cache: Option<&StreakCache>,
@@ -124,7 +124,9 @@ pub(crate) async fn team_practice(
     let mut summarised: HashMap<&str, Vec<summary::Day>> = HashMap::new();
     let first_day = ids.iter().map(|id| window_start_day(id)).min();
     if let Some(first_day) = first_day {
-        for (user_id, (zone, practised)) in summary::team_days_from(conn, &ids, first_day).await? {
+        for (user_id, (zone, practised)) in
+            summary::team_days_from(&mut *reads, &ids, first_day).await?
+        {
             let Some((&id, tz)) = tz_of.get_key_value(user_id.as_str()) else {
                 continue;
             };
@@ -146,7 +148,8 @@ pub(crate) async fn team_practice(
         .filter(|id| !summarised.contains_key(id))
         .collect();
     if !counted.is_empty() {
-        let events = practice::team_counts_by_quarter_hour(conn, &counted, since, until).await?;
+        let events =
+            practice::team_counts_by_quarter_hour(&mut *reads, &counted, since, until).await?;
         for (user_id, at, n) in events {
             if let Some(r) = read.get_mut(user_id.as_str()) {
                 days::add_by_day(&mut r.counts, [(at, n)], tz_of[user_id.as_str()]);
@@ -154,17 +157,19 @@ pub(crate) async fn team_practice(
         }
     }
     let day_ago = sharing.iter().map(|a| today_start(a)).min().unwrap_or(0);
-    for (user_id, kind, at) in practice::team_latest_by_kind(conn, &ids, day_ago, until).await? {
+    for (user_id, kind, at) in
+        practice::team_latest_by_kind(&mut *reads, &ids, day_ago, until).await?
+    {
         if let Some(r) = read.get_mut(user_id.as_str()) {
             r.latest_by_kind.push((kind, at));
         }
     }
-    for (user_id, at) in practice::team_last_at(conn, &ids).await? {
+    for (user_id, at) in practice::team_last_at(&mut *reads, &ids).await? {
         if let Some(r) = read.get_mut(user_id.as_str()) {
             r.last_at = Some(at);
         }
     }
-    let mut rest_days = crate::streak::storage::days_of_team(conn, &ids).await?;
+    let mut rest_days = crate::streak::storage::days_of_team(&mut *reads, &ids).await?;
     let no_rest = RestDays::new();
     let rest_of = |id: &str| rest_days.get(id).unwrap_or(&no_rest);
     // A streak that fills the calendar goes on before it: counted once and kept (`cache`),
@@ -209,7 +214,7 @@ pub(crate) async fn team_practice(
             .min();
         let to = longer.iter().map(|id| reach[id].1).max().unwrap_or(0);
         let Some(from) = from else { break };
-        let older = practice::team_counts_by_quarter_hour(conn, &longer, from, to).await?;
+        let older = practice::team_counts_by_quarter_hour(&mut *reads, &longer, from, to).await?;
         if older.is_empty() {
             break;
         }

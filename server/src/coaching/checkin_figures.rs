@@ -6,13 +6,13 @@ use std::collections::HashMap;
 
 use chrono::{DateTime, Days, NaiveDate, Utc};
 use serde::Serialize;
-use sqlx::AnyConnection;
 use utoipa::ToSchema;
 
 use super::board::Flag;
 use super::roster::Athlete;
 use crate::checkins::storage::{self as checkins, CheckinNumbers};
 use crate::dashboard::days;
+use crate::db::Reads;
 
 /// Days the averages cover.
 const AVERAGE_DAYS: u64 = 28;
@@ -96,7 +96,7 @@ impl From<CheckinNumbers> for Scores {
 /// athletes who share their check-ins, each ending on the athlete's today, with the flags they
 /// raise; keyed by user id. One query for the whole team.
 pub(crate) async fn team_figures(
-    conn: &mut AnyConnection,
+    reads: &mut Reads<'_>,
     athletes: &[Athlete],
     now: DateTime<Utc>,
     days: u64,
@@ -116,7 +116,7 @@ pub(crate) async fn team_figures(
     };
     let ids: Vec<&str> = sharing.iter().map(|a| a.user_id.as_str()).collect();
     let mut lists: HashMap<String, Vec<Scores>> = HashMap::new();
-    for numbers in checkins::team_numbers_since(conn, &ids, &first.to_string()).await? {
+    for numbers in checkins::team_numbers_since(&mut *reads, &ids, &first.to_string()).await? {
         lists
             .entry(numbers.user_id.clone())
             .or_default()

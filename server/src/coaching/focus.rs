@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use sqlx::AnyConnection;
 use utoipa::ToSchema;
 
+use crate::db::Reads;
 use crate::error::AppError;
 
 /// The focus text: trimmed, 3 to 280 characters, one paragraph.
@@ -86,12 +87,17 @@ pub(crate) struct StoredFocus {
 }
 
 /// The focus of the team `team_id` (no text while none is set).
-pub(crate) async fn of_team(conn: &mut AnyConnection, team_id: &str) -> sqlx::Result<StoredFocus> {
-    let row: Option<(Option<String>, Option<i64>)> =
-        sqlx::query_as("SELECT focus_text, focus_set_at FROM teams WHERE id = $1")
-            .bind(team_id)
-            .fetch_optional(conn)
-            .await?;
+pub(crate) async fn of_team<'c>(
+    conn: impl Into<Reads<'c>>,
+    team_id: &str,
+) -> sqlx::Result<StoredFocus> {
+    let row: Option<(Option<String>, Option<i64>)> = conn
+        .into()
+        .first(
+            "SELECT focus_text, focus_set_at FROM teams WHERE id = $1",
+            &[team_id.into()],
+        )
+        .await?;
     let (text, at) = row.unwrap_or_default();
     Ok(StoredFocus {
         focus: TeamFocus {

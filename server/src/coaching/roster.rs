@@ -2,9 +2,9 @@
 //! what each one shares, in one query for the whole team.
 
 use chrono_tz::Tz;
-use sqlx::AnyConnection;
 
 use super::sharing::Sharing;
+use crate::db::{FromColumns, Reads, Row};
 use crate::domain::TimeZone;
 use crate::teams::domain::TeamRole;
 
@@ -21,7 +21,6 @@ pub(crate) struct Athlete {
     pub joined_at: i64,
 }
 
-#[derive(sqlx::FromRow)]
 struct AthleteRow {
     user_id: String,
     first_name: String,
@@ -34,21 +33,38 @@ struct AthleteRow {
     joined_at: i64,
 }
 
+impl FromColumns for AthleteRow {
+    fn from_columns(row: &impl Row) -> sqlx::Result<Self> {
+        Ok(Self {
+            user_id: row.col(0)?,
+            first_name: row.col(1)?,
+            last_name: row.col(2)?,
+            role: row.col(3)?,
+            time_zone: row.col(4)?,
+            practice_hidden_at: row.col(5)?,
+            checkins_shared_at: row.col(6)?,
+            nudges_off_at: row.col(7)?,
+            joined_at: row.col(8)?,
+        })
+    }
+}
+
 /// The team's athletes, in the order they joined.
-pub(crate) async fn athletes(
-    conn: &mut AnyConnection,
+pub(crate) async fn athletes<'c>(
+    conn: impl Into<Reads<'c>>,
     team_id: &str,
 ) -> sqlx::Result<Vec<Athlete>> {
-    let rows: Vec<AthleteRow> = sqlx::query_as(
-        "SELECT m.user_id, u.first_name, u.last_name, m.role, u.time_zone, \
-           s.practice_hidden_at, s.checkins_shared_at, s.nudges_off_at, m.created_at AS joined_at \
-         FROM team_members m JOIN users u ON u.id = m.user_id \
-         LEFT JOIN coach_sharing s ON s.user_id = m.user_id \
-         WHERE m.team_id = $1 ORDER BY m.created_at, m.user_id",
-    )
-    .bind(team_id)
-    .fetch_all(conn)
-    .await?;
+    let rows: Vec<AthleteRow> = conn
+        .into()
+        .all(
+            "SELECT m.user_id, u.first_name, u.last_name, m.role, u.time_zone, \
+               s.practice_hidden_at, s.checkins_shared_at, s.nudges_off_at, m.created_at \
+             FROM team_members m JOIN users u ON u.id = m.user_id \
+             LEFT JOIN coach_sharing s ON s.user_id = m.user_id \
+             WHERE m.team_id = $1 ORDER BY m.created_at, m.user_id",
+            &[team_id.into()],
+        )
+        .await?;
     Ok(rows
         .into_iter()
         .filter(|r| TeamRole::from(r.role.clone()) != TeamRole::Admin)

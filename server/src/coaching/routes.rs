@@ -18,6 +18,7 @@ use super::team_board::{self, Board};
 use crate::app::AppState;
 use crate::auth::{users, CurrentUser};
 use crate::dashboard::days;
+use crate::db::Reads;
 use crate::domain::TimeZone;
 use crate::error::{AppError, ErrorBody, Result};
 use crate::http::json::ApiJson;
@@ -107,13 +108,15 @@ pub(crate) async fn get_board(
     State(state): State<AppState>,
     admin: TeamAdmin<action::SeeBoard>,
 ) -> Result<Json<Board>> {
-    let mut conn = state.db.pool().acquire().await?;
-    let coach_tz = users::by_id(&mut conn, &admin.user.id)
+    // On SQLite the board's reads run on the request's thread (`Db::reads`): each of its rows
+    // through sqlx was a hop to the connection's thread and back.
+    let mut reads = state.db.reads().await?;
+    let coach_tz = users::by_id(&mut reads, &admin.user.id)
         .await?
         .and_then(|u| u.time_zone);
     let tz = TimeZone::stored_or_utc(coach_tz.as_deref()).tz();
     let board = team_board::build(
-        &mut conn,
+        &mut reads,
         &admin.team.id,
         tz,
         state.clock.now(),
@@ -160,7 +163,7 @@ pub(crate) async fn get_team_athlete(
         .find(|a| a.user_id == user_id)
         .ok_or_else(|| AppError::not_found("There is no such athlete in your team."))?;
     let shared = team_board::shared(
-        &mut conn,
+        &mut Reads::from(&mut conn),
         vec![athlete],
         state.clock.now(),
         days::HEATMAP_DAYS,
@@ -234,8 +237,13 @@ pub(crate) async fn send_nudge(
             chosen
         }
         None => {
-            let practice =
-                board::team_practice(&mut conn, &team_athletes, now, Some(&state.streaks)).await?;
+            let practice = board::team_practice(
+                &mut Reads::from(&mut conn),
+                &team_athletes,
+                now,
+                Some(&state.streaks),
+            )
+            .await?;
             team_athletes
                 .into_iter()
                 .filter(|a| {

@@ -7,7 +7,6 @@ use std::collections::{BTreeMap, HashMap};
 use chrono::{DateTime, Datelike, Days, Utc};
 use chrono_tz::Tz;
 use serde::Serialize;
-use sqlx::AnyConnection;
 use utoipa::ToSchema;
 
 use super::board::{self, Flag, PracticeFigures, StreakCache};
@@ -16,6 +15,7 @@ use super::focus::{self, TeamFocus};
 use super::roster::{self, Athlete};
 use super::sharing::Sharing;
 use crate::dashboard::days;
+use crate::db::Reads;
 use crate::error::Result;
 use crate::planning::storage as planning;
 
@@ -84,14 +84,15 @@ pub(crate) struct Shared {
 
 /// The shared figures of `athletes`, with check-ins of the last `checkin_days` days.
 pub(crate) async fn shared(
-    conn: &mut AnyConnection,
+    reads: &mut Reads<'_>,
     athletes: Vec<Athlete>,
     now: DateTime<Utc>,
     checkin_days: u64,
     streaks: &StreakCache,
 ) -> Result<Vec<Shared>> {
-    let mut practice = board::team_practice(conn, &athletes, now, Some(streaks)).await?;
-    let mut checkins = checkin_figures::team_figures(conn, &athletes, now, checkin_days).await?;
+    let mut practice = board::team_practice(&mut *reads, &athletes, now, Some(streaks)).await?;
+    let mut checkins =
+        checkin_figures::team_figures(&mut *reads, &athletes, now, checkin_days).await?;
     Ok(athletes
         .into_iter()
         .map(|athlete| {
@@ -126,7 +127,7 @@ fn week_start_ms(now: DateTime<Utc>, tz: Tz) -> i64 {
 /// Per athlete sharing practice: the days this week with a plan toward the focus set at
 /// `focus_set_at`.
 async fn toward_focus(
-    conn: &mut AnyConnection,
+    reads: &mut Reads<'_>,
     shared: &[Shared],
     focus_set_at: i64,
     now: DateTime<Utc>,
@@ -143,7 +144,7 @@ async fn toward_focus(
     let ids: Vec<&str> = sharing.iter().map(|a| a.user_id.as_str()).collect();
     let mut planned: HashMap<&str, std::collections::BTreeSet<chrono::NaiveDate>> = HashMap::new();
     let by_id: HashMap<&str, &&Athlete> = sharing.iter().map(|a| (a.user_id.as_str(), a)).collect();
-    for (user_id, at) in planning::team_toward_focus(conn, &ids, since).await? {
+    for (user_id, at) in planning::team_toward_focus(&mut *reads, &ids, since).await? {
         if let Some((id, athlete)) = by_id.get_key_value(user_id.as_str()) {
             if at >= from(athlete) {
                 planned
@@ -166,19 +167,19 @@ async fn toward_focus(
 
 /// The board of `team_id` at `now`, its calendar ending on the coach's today in `coach_tz`.
 pub(crate) async fn build(
-    conn: &mut AnyConnection,
+    reads: &mut Reads<'_>,
     team_id: &str,
     coach_tz: Tz,
     now: DateTime<Utc>,
     streaks: &StreakCache,
 ) -> Result<Board> {
-    let athletes = roster::athletes(conn, team_id).await?;
+    let athletes = roster::athletes(&mut *reads, team_id).await?;
     // The board shows the latest check-in and the averages: no list of earlier ones.
-    let shared = shared(conn, athletes, now, 1, streaks).await?;
-    let focus = focus::of_team(conn, team_id).await?;
+    let shared = shared(&mut *reads, athletes, now, 1, streaks).await?;
+    let focus = focus::of_team(&mut *reads, team_id).await?;
     let planned = match focus.set_at_ms {
         Some(set_at) if focus.focus.text.is_some() => {
-            Some(toward_focus(conn, &shared, set_at, now).await?)
+            Some(toward_focus(&mut *reads, &shared, set_at, now).await?)
         }
         _ => None,
     };

@@ -479,12 +479,14 @@ pub(crate) fn id_list(first: usize, n: usize) -> String {
         .join(", ")
 }
 
-/// Binds `ids` in order to the placeholders [`id_list`] wrote (after the query's other binds).
-pub(crate) fn bind_ids<'q, O>(
-    query: sqlx::query::QueryAs<'q, Any, O, sqlx::any::AnyArguments<'q>>,
-    ids: &[&'q str],
-) -> sqlx::query::QueryAs<'q, Any, O, sqlx::any::AnyArguments<'q>> {
-    ids.iter().fold(query, |query, id| query.bind(*id))
+/// `args`, then `ids` for the placeholders [`id_list`] numbered after them.
+pub(crate) fn args_then_ids<'a>(
+    args: impl IntoIterator<Item = Arg<'a>>,
+    ids: &[&'a str],
+) -> Vec<Arg<'a>> {
+    args.into_iter()
+        .chain(ids.iter().map(|id| Arg::from(*id)))
+        .collect()
 }
 
 #[cfg(test)]

@@ -69,6 +69,7 @@ tuple_from_columns!(A 0);
 tuple_from_columns!(A 0, B 1);
 tuple_from_columns!(A 0, B 1, C 2);
 tuple_from_columns!(A 0, B 1, C 2, D 3);
+tuple_from_columns!(A 0, B 1, C 2, D 3, E 4);
 
 /// A statement's parameter.
 #[derive(Clone, Copy, Debug)]

@@ -344,8 +344,8 @@ pub(crate) async fn shared_entries(
 
 /// When several athletes saved daily actions that work on their team's focus, since `since`:
 /// (user id, time).
-pub(crate) async fn team_toward_focus(
-    conn: &mut AnyConnection,
+pub(crate) async fn team_toward_focus<'c>(
+    conn: impl Into<Reads<'c>>,
     user_ids: &[&str],
     since: i64,
 ) -> sqlx::Result<Vec<(String, i64)>> {
@@ -357,9 +357,6 @@ pub(crate) async fn team_toward_focus(
          WHERE toward_focus <> 0 AND created_at >= $1 AND user_id IN ({})",
         crate::db::id_list(2, user_ids.len())
     );
-    let query = crate::db::bind_ids(
-        sqlx::query_as::<_, (String, i64)>(&sql).bind(since),
-        user_ids,
-    );
-    query.fetch_all(conn).await
+    let args = crate::db::args_then_ids([since.into()], user_ids);
+    conn.into().all(&sql, &args).await
 }

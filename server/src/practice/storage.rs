@@ -6,7 +6,7 @@
 use sqlx::AnyConnection;
 
 use super::kind::PracticeKind;
-use crate::db::{Reads, Writes};
+use crate::db::{args_then_ids, Reads, Writes};
 
 #[derive(Clone, Debug)]
 pub struct Event {
@@ -220,8 +220,8 @@ pub(crate) async fn counts_by_quarter_hour<'c>(
 }
 
 /// As [`counts_by_quarter_hour`] for several athletes at once: (user id, quarter start, count).
-pub(crate) async fn team_counts_by_quarter_hour(
-    conn: &mut AnyConnection,
+pub(crate) async fn team_counts_by_quarter_hour<'c>(
+    conn: impl Into<Reads<'c>>,
     user_ids: &[&str],
     since: i64,
     until: i64,
@@ -232,15 +232,9 @@ pub(crate) async fn team_counts_by_quarter_hour(
          GROUP BY user_id, quarter",
         crate::db::id_list(3, user_ids.len())
     );
-    let query = crate::db::bind_ids(
-        sqlx::query_as::<_, (String, i64, i64)>(&sql)
-            .bind(since)
-            .bind(until),
-        user_ids,
-    );
-    Ok(query
-        .fetch_all(conn)
-        .await?
+    let args = args_then_ids([since.into(), until.into()], user_ids);
+    let rows: Vec<(String, i64, i64)> = conn.into().all(&sql, &args).await?;
+    Ok(rows
         .into_iter()
         .map(|(user, quarter, n)| {
             (
@@ -254,8 +248,8 @@ pub(crate) async fn team_counts_by_quarter_hour(
 
 /// For several athletes, each kind of practice recorded in `[since, until)` with its newest
 /// time: (user id, kind, time).
-pub(crate) async fn team_latest_by_kind(
-    conn: &mut AnyConnection,
+pub(crate) async fn team_latest_by_kind<'c>(
+    conn: impl Into<Reads<'c>>,
     user_ids: &[&str],
     since: i64,
     until: i64,
@@ -265,23 +259,17 @@ pub(crate) async fn team_latest_by_kind(
          WHERE user_id IN ({}) AND created_at >= $1 AND created_at < $2 GROUP BY user_id, kind",
         crate::db::id_list(3, user_ids.len())
     );
-    let query = crate::db::bind_ids(
-        sqlx::query_as::<_, (String, String, i64)>(&sql)
-            .bind(since)
-            .bind(until),
-        user_ids,
-    );
-    Ok(query
-        .fetch_all(conn)
-        .await?
+    let args = args_then_ids([since.into(), until.into()], user_ids);
+    let rows: Vec<(String, String, i64)> = conn.into().all(&sql, &args).await?;
+    Ok(rows
         .into_iter()
         .filter_map(|(user, kind, at)| PracticeKind::from_name(&kind).map(|k| (user, k, at)))
         .collect())
 }
 
 /// When each of several athletes last practised (those who never did are left out).
-pub(crate) async fn team_last_at(
-    conn: &mut AnyConnection,
+pub(crate) async fn team_last_at<'c>(
+    conn: impl Into<Reads<'c>>,
     user_ids: &[&str],
 ) -> sqlx::Result<Vec<(String, i64)>> {
     // One index seek per athlete on both databases, where a GROUP BY would read every event.
@@ -297,10 +285,9 @@ pub(crate) async fn team_last_at(
         })
         .collect::<Vec<_>>()
         .join(" UNION ALL ");
-    let query = crate::db::bind_ids(sqlx::query_as::<_, (String, Option<i64>)>(&sql), user_ids);
-    Ok(query
-        .fetch_all(conn)
-        .await?
+    let args = args_then_ids([], user_ids);
+    let rows: Vec<(String, Option<i64>)> = conn.into().all(&sql, &args).await?;
+    Ok(rows
         .into_iter()
         .filter_map(|(user, at)| at.map(|at| (user, at)))
         .collect())

@@ -249,10 +249,14 @@ pub(crate) fn day_of_row(day: &str, events: i64, run: i64) -> Option<Day> {
     })
 }
 
+/// A row of [`team_days_from`]: the athlete, their summary's zone, and a day, its events and
+/// run (none when no day since the first was practised).
+type TeamRow = (String, String, Option<String>, Option<i64>, Option<i64>);
+
 /// For several athletes, the zone each summary is counted in and its practised days from
 /// `first` on, oldest first; an athlete without a summary is missing.
-pub(crate) async fn team_days_from(
-    conn: &mut AnyConnection,
+pub(crate) async fn team_days_from<'c>(
+    conn: impl Into<Reads<'c>>,
     user_ids: &[&str],
     first: NaiveDate,
 ) -> sqlx::Result<HashMap<String, (String, Vec<Day>)>> {
@@ -268,12 +272,9 @@ pub(crate) async fn team_days_from(
         crate::db::id_list(2, user_ids.len())
     );
     let first = first.to_string();
-    let query =
-        sqlx::query_as::<_, (String, String, Option<String>, Option<i64>, Option<i64>)>(&sql)
-            .bind(&first);
-    for (user_id, zone, day, events, run) in
-        crate::db::bind_ids(query, user_ids).fetch_all(conn).await?
-    {
+    let args = crate::db::args_then_ids([(&first).into()], user_ids);
+    let rows: Vec<TeamRow> = conn.into().all(&sql, &args).await?;
+    for (user_id, zone, day, events, run) in rows {
         let (_, days) = by_user.entry(user_id).or_insert_with(|| (zone, Vec::new()));
         if let (Some(day), Some(events), Some(run)) = (day, events, run) {
             days.extend(day_of_row(&day, events, run));

@@ -184,7 +184,8 @@ async fn coach_summary(
         if storage::handled(&mut conn, &coach.user_id, summary::KIND, &key).await? {
             return Ok(false);
         }
-        team_board::build(&mut conn, &coach.team_id, coach.tz, now, &app.streaks).await?
+        let mut reads = crate::db::Reads::from(&mut conn);
+        team_board::build(&mut reads, &coach.team_id, coach.tz, now, &app.streaks).await?
     };
     let now_ms = now.timestamp_millis();
     let mut tx = app.db.begin_write().await?;

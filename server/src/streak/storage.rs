@@ -48,8 +48,8 @@ pub async fn days_of<'c>(conn: impl Into<Reads<'c>>, user_id: &str) -> sqlx::Res
 }
 
 /// The rest days of each of `user_ids` (the reasons stay with the athlete).
-pub async fn days_of_team(
-    conn: &mut AnyConnection,
+pub async fn days_of_team<'c>(
+    conn: impl Into<Reads<'c>>,
     user_ids: &[&str],
 ) -> sqlx::Result<HashMap<String, RestDays>> {
     let mut by_user: HashMap<String, RestDays> = HashMap::new();
@@ -60,8 +60,9 @@ pub async fn days_of_team(
         "SELECT user_id, day FROM rest_days WHERE user_id IN ({})",
         crate::db::id_list(1, user_ids.len())
     );
-    let rows = crate::db::bind_ids(sqlx::query_as::<_, (String, String)>(&sql), user_ids)
-        .fetch_all(conn)
+    let rows: Vec<(String, String)> = conn
+        .into()
+        .all(&sql, &crate::db::args_then_ids([], user_ids))
         .await?;
     for (user_id, day) in rows {
         if let Ok(day) = day.parse() {
