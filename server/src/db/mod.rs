@@ -258,14 +258,6 @@ impl Db {
                         .await?;
                         conn.execute("PRAGMA foreign_keys = ON").await?;
                         conn.execute("PRAGMA synchronous = NORMAL").await?;
-                    } else {
-                        // sqlx prepares each statement once per connection; PostgreSQL would
-                        // still plan it again at each execution while it judged a plan made
-                        // for the values cheaper, a fifth of its CPU on a dashboard. The
-                        // statements here find their rows by keys and indexed ranges, which a
-                        // generic plan serves as well (bench/PROFILE.md, finding 13).
-                        conn.execute("SET plan_cache_mode = force_generic_plan")
-                            .await?;
                     }
                     Ok(())
                 })
