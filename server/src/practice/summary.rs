@@ -249,9 +249,15 @@ pub(crate) fn day_of_row(day: &str, events: i64, run: i64) -> Option<Day> {
     })
 }
 
-/// A row of [`team_days_from`]: the athlete, their summary's zone, and a day, its events and
-/// run (none when no day since the first was practised).
-type TeamRow = (String, String, Option<String>, Option<i64>, Option<i64>);
+/// A row of [`team_days_from`]: the athlete, then their summary's zone, or a day with its
+/// events and run.
+type TeamRow = (
+    String,
+    Option<String>,
+    Option<String>,
+    Option<i64>,
+    Option<i64>,
+);
 
 /// For several athletes, the zone each summary is counted in and its practised days from
 /// `first` on, oldest first; an athlete without a summary is missing.
@@ -260,27 +266,46 @@ pub(crate) async fn team_days_from<'c>(
     user_ids: &[&str],
     first: NaiveDate,
 ) -> sqlx::Result<HashMap<String, (String, Vec<Day>)>> {
-    let mut by_user: HashMap<String, (String, Vec<Day>)> = HashMap::new();
     if user_ids.is_empty() {
-        return Ok(by_user);
+        return Ok(HashMap::new());
     }
-    // An athlete with no day since `first` still has their row (without a day), for the zone.
+    // Each table by its own key, so that no plan can join the summaries to every athlete's days.
+    let n = user_ids.len();
     let sql = format!(
-        "SELECT s.user_id, s.zone, d.day, d.events, d.run FROM practice_summary s \
-         LEFT JOIN practice_days d ON d.user_id = s.user_id AND d.day >= $1 \
-         WHERE s.user_id IN ({}) ORDER BY s.user_id, d.day",
-        crate::db::id_list(2, user_ids.len())
+        "SELECT user_id, zone, CAST(NULL AS TEXT), CAST(NULL AS BIGINT), CAST(NULL AS BIGINT) \
+         FROM practice_summary WHERE user_id IN ({}) \
+         UNION ALL SELECT user_id, CAST(NULL AS TEXT), day, events, run \
+         FROM practice_days WHERE user_id IN ({}) AND day >= $1",
+        crate::db::id_list(2, n),
+        crate::db::id_list(2 + n, n)
     );
     let first = first.to_string();
-    let args = crate::db::args_then_ids([(&first).into()], user_ids);
+    let twice: Vec<&str> = user_ids.iter().chain(user_ids).copied().collect();
+    let args = crate::db::args_then_ids([(&first).into()], &twice);
     let rows: Vec<TeamRow> = conn.into().all(&sql, &args).await?;
+    let mut zones: HashMap<String, String> = HashMap::new();
+    let mut days: HashMap<String, Vec<Day>> = HashMap::new();
     for (user_id, zone, day, events, run) in rows {
-        let (_, days) = by_user.entry(user_id).or_insert_with(|| (zone, Vec::new()));
-        if let (Some(day), Some(events), Some(run)) = (day, events, run) {
-            days.extend(day_of_row(&day, events, run));
+        match (zone, day, events, run) {
+            (Some(zone), ..) => {
+                zones.insert(user_id, zone);
+            }
+            (None, Some(day), Some(events), Some(run)) => {
+                days.entry(user_id)
+                    .or_default()
+                    .extend(day_of_row(&day, events, run));
+            }
+            _ => {}
         }
     }
-    Ok(by_user)
+    Ok(zones
+        .into_iter()
+        .map(|(user_id, zone)| {
+            let mut practised = days.remove(&user_id).unwrap_or_default();
+            practised.sort_by_key(|d| d.day);
+            (user_id, (zone, practised))
+        })
+        .collect())
 }
 
 /// The streak on `today` from the practised days of the summary (at least today's and
