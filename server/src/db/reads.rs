@@ -149,6 +149,17 @@ impl Reads<'_> {
         })
     }
 
+    /// Whether these reads run on PostgreSQL (else on SQLite), for the few statements whose best
+    /// shape differs between the two.
+    pub fn on_postgres(&self) -> bool {
+        match self {
+            Self::Sqlite(..) | Self::Writer(_) => false,
+            Self::Kept(_) | Self::KeptRef(_) => true,
+            Self::Pooled(conn) => conn.backend_name() == "PostgreSQL",
+            Self::Held(conn) => conn.backend_name() == "PostgreSQL",
+        }
+    }
+
     /// Every row of `sql`.
     pub async fn all<T: FromColumns>(&mut self, sql: &str, args: &[Arg<'_>]) -> Result<Vec<T>> {
         self.rows(sql, args, usize::MAX).await

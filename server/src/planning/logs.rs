@@ -1,5 +1,6 @@
 //! The daily logs' page: daily actions and weekly maps together, newest first, read in one
-//! statement that merges the two tables' newest rows and stops at the page's end.
+//! statement that merges the two tables' newest rows and stops at the page's end; its shape
+//! differs between SQLite and PostgreSQL (bench/PROFILE.md, finding 13).
 
 use std::sync::LazyLock;
 
@@ -29,30 +30,39 @@ impl Logged {
 
 /// Both kinds in the same columns: the kind, the id, when it was saved and shared, a flag
 /// (toward the focus, or the first map), a number (`r3` or `q4`), four texts (`r1`, `r2` or
-/// `q1`, `q2`, `q3`, `q5`) and the plan's six answers. Each kind stops at the page's size
-/// before the two are merged: PostgreSQL then reads both indexes backwards, a page from each
-/// (a Merge Append), where the bare union read and sorted every entry of the athlete.
-static SQL: LazyLock<String> = LazyLock::new(|| {
+/// `q1`, `q2`, `q3`, `q5`) and the plan's six answers.
+const DAILY: &str = "'daily' AS kind, id, created_at, shared_at, \
+    CAST(toward_focus AS BIGINT) AS flag, r3 AS n, r1 AS t1, r2 AS t2, \
+    CAST(NULL AS TEXT) AS t3, CAST(NULL AS TEXT) AS t4, \
+    q1 AS p1, q2 AS p2, q3 AS p3, q4 AS p4, q5 AS p5, q6 AS p6";
+const WEEKLY: &str =
+    "'weekly', id, created_at, shared_at, is_first, q4, q1, q2, q3, q5, q6, q7, q8, q9, q10, q11";
+const NEWEST_FIRST: &str = "ORDER BY created_at DESC, id DESC LIMIT $4";
+
+/// SQLite merges the two tables' indexes in order and stops at the page's end (about half the
+/// time of the PostgreSQL shape on SQLite, and of two statements).
+static MERGED: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "SELECT {DAILY} FROM daily_actions WHERE user_id = $1 AND {OLDER_THAN_CURSOR} \
+         UNION ALL SELECT {WEEKLY} FROM weekly_maps WHERE user_id = $1 AND {OLDER_THAN_CURSOR} \
+         {NEWEST_FIRST}"
+    )
+});
+
+/// PostgreSQL does not merge the bare union: it read and sorted every entry of the athlete.
+/// Each kind stops at the page's size first, and the two are merged (a Merge Append of two
+/// backward index scans).
+static EACH_THEN_MERGED: LazyLock<String> = LazyLock::new(|| {
     let newest = |columns: &str, table: &str| {
         format!(
             "SELECT * FROM (SELECT {columns} FROM {table} \
-             WHERE user_id = $1 AND {OLDER_THAN_CURSOR} \
-             ORDER BY created_at DESC, id DESC LIMIT $4) AS {table}"
+             WHERE user_id = $1 AND {OLDER_THAN_CURSOR} {NEWEST_FIRST}) AS {table}"
         )
     };
     format!(
-        "{} UNION ALL {} ORDER BY created_at DESC, id DESC LIMIT $4",
-        newest(
-            "'daily' AS kind, id, created_at, shared_at, CAST(toward_focus AS BIGINT) AS flag, \
-             r3 AS n, r1 AS t1, r2 AS t2, CAST(NULL AS TEXT) AS t3, CAST(NULL AS TEXT) AS t4, \
-             q1 AS p1, q2 AS p2, q3 AS p3, q4 AS p4, q5 AS p5, q6 AS p6",
-            "daily_actions"
-        ),
-        newest(
-            "'weekly', id, created_at, shared_at, is_first, q4, q1, q2, q3, q5, \
-             q6, q7, q8, q9, q10, q11",
-            "weekly_maps"
-        )
+        "{} UNION ALL {} {NEWEST_FIRST}",
+        newest(DAILY, "daily_actions"),
+        newest(WEEKLY, "weekly_maps")
     )
 });
 
@@ -106,9 +116,15 @@ pub async fn page<'c>(
     limit: i64,
 ) -> sqlx::Result<Vec<Logged>> {
     let (at, id) = cursor_bounds(before);
-    conn.into()
+    let mut reads = conn.into();
+    let sql: &str = if reads.on_postgres() {
+        &EACH_THEN_MERGED
+    } else {
+        &MERGED
+    };
+    reads
         .all(
-            &SQL,
+            sql,
             &[user_id.into(), at.into(), (&id).into(), limit.into()],
         )
         .await
