@@ -120,7 +120,8 @@ pub(crate) async fn team_practice(
         sharing.iter().map(|a| (a.user_id.as_str(), a.tz)).collect();
     let window_start_day = |id: &str| days::heatmap_start(todays[id]);
     // The calendar's days and the streak come from the summary of each athlete whose summary
-    // is counted in their zone; only the others' events are counted here.
+    // is counted in their zone; only the others' events are counted here, a scan that stays
+    // off SQLite's reader (`Reads::for_scan`).
     let mut summarised: HashMap<&str, Vec<summary::Day>> = HashMap::new();
     let first_day = ids.iter().map(|id| window_start_day(id)).min();
     if let Some(first_day) = first_day {
@@ -148,8 +149,13 @@ pub(crate) async fn team_practice(
         .filter(|id| !summarised.contains_key(id))
         .collect();
     if !counted.is_empty() {
-        let events =
-            practice::team_counts_by_quarter_hour(&mut *reads, &counted, since, until).await?;
+        let events = practice::team_counts_by_quarter_hour(
+            &mut reads.for_scan().await?,
+            &counted,
+            since,
+            until,
+        )
+        .await?;
         for (user_id, at, n) in events {
             if let Some(r) = read.get_mut(user_id.as_str()) {
                 days::add_by_day(&mut r.counts, [(at, n)], tz_of[user_id.as_str()]);
@@ -214,7 +220,9 @@ pub(crate) async fn team_practice(
             .min();
         let to = longer.iter().map(|id| reach[id].1).max().unwrap_or(0);
         let Some(from) = from else { break };
-        let older = practice::team_counts_by_quarter_hour(&mut *reads, &longer, from, to).await?;
+        let older =
+            practice::team_counts_by_quarter_hour(&mut reads.for_scan().await?, &longer, from, to)
+                .await?;
         if older.is_empty() {
             break;
         }

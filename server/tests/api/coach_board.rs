@@ -571,18 +571,21 @@ async fn stored_practice(app: &TestApp, athlete: &TestUser, back: &[i64], rest: 
 #[tokio::test]
 async fn the_board_counts_the_same_from_the_day_summary_as_from_the_events() {
     let app = TestApp::spawn().await;
-    let (coach, athletes) = team(&app, &["Abe", "Bea", "Cal"]).await;
+    let (coach, athletes) = team(&app, &["Abe", "Bea", "Cal", "Dee"]).await;
     // Abe: 120 days in a row, longer than the calendar, with a rest day 50 days ago; Bea every
-    // other day; Cal from 40 to 10 days ago.
+    // other day; Cal from 40 to 10 days ago; Dee the last 90 days but one, 3 days ago.
     let abe: Vec<i64> = (0..120).filter(|d| *d != 50).collect();
     stored_practice(&app, &athletes[0], &abe, &[50]).await;
     let bea: Vec<i64> = (0..120).step_by(2).collect();
     stored_practice(&app, &athletes[1], &bea, &[]).await;
     let cal: Vec<i64> = (10..=40).collect();
     stored_practice(&app, &athletes[2], &cal, &[]).await;
+    let dee: Vec<i64> = (0..90).filter(|d| *d != 3).collect();
+    stored_practice(&app, &athletes[3], &dee, &[]).await;
 
+    let names = ["Abe", "Bea", "Cal", "Dee"];
     let figures = |b: &Value| {
-        ["Abe", "Bea", "Cal"].map(|name| {
+        names.map(|name| {
             let r = row(b, name);
             json!([
                 r["streakDays"],
@@ -599,12 +602,24 @@ async fn the_board_counts_the_same_from_the_day_summary_as_from_the_events() {
     assert_eq!(row(&from_events, "Bea")["streakDays"], 1);
     assert_eq!(row(&from_events, "Cal")["streakDays"], 0);
     assert_eq!(row(&from_events, "Cal")["practiceDays28"], 18);
+    assert_eq!(row(&from_events, "Dee")["streakDays"], 3);
 
     let counted = swaz::practice::summary::backfill(&app.state.db)
         .await
         .unwrap();
-    assert_eq!(counted, 3, "each athlete's summary is counted");
+    assert_eq!(counted, 4, "each athlete's summary is counted");
     let from_summary = board(&coach).await;
     assert_eq!(figures(&from_summary), figures(&from_events));
     assert_eq!(from_summary["calendar"], from_events["calendar"]);
+
+    // One board from both: Dee's summary is gone (as for practice recorded before summaries
+    // existed), so hers is counted from the events beside the others' summaries.
+    sqlx::query("DELETE FROM practice_summary WHERE user_id = $1")
+        .bind(&athletes[3].id)
+        .execute(app.state.db.pool())
+        .await
+        .unwrap();
+    let mixed = board(&coach).await;
+    assert_eq!(figures(&mixed), figures(&from_events));
+    assert_eq!(mixed["calendar"], from_events["calendar"]);
 }
