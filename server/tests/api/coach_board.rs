@@ -7,6 +7,7 @@ use serde_json::{json, Value};
 use swaz::clock::Clock;
 
 use crate::planning::daily;
+use crate::streak::{practised_days_ago, rested_days_ago};
 use crate::support::TestApp;
 use crate::teams::{invite, join};
 use crate::test_user::TestUser;
@@ -539,49 +540,23 @@ async fn a_new_athlete_is_not_flagged_quiet_before_three_days_on_the_team() {
     );
 }
 
-/// Practice stored straight in the database, as it was before the day summary existed: one
-/// event on each day `back` days before now, and a rest day for each of `rest`.
-async fn stored_practice(app: &TestApp, athlete: &TestUser, back: &[i64], rest: &[i64]) {
-    let now = app.clock().now();
-    for days in back {
-        sqlx::query(
-            "INSERT INTO practice_events (id, user_id, kind, created_at) VALUES ($1, $2, $3, $4)",
-        )
-        .bind(uuid::Uuid::new_v4().to_string())
-        .bind(&athlete.id)
-        .bind("breathing_done")
-        .bind((now - Duration::days(*days)).timestamp_millis())
-        .execute(app.state.db.pool())
-        .await
-        .unwrap();
-    }
-    for days in rest {
-        sqlx::query(
-            "INSERT INTO rest_days (user_id, day, reason, created_at) VALUES ($1, $2, 'rest', $3)",
-        )
-        .bind(&athlete.id)
-        .bind((now - Duration::days(*days)).date_naive().to_string())
-        .bind(now.timestamp_millis())
-        .execute(app.state.db.pool())
-        .await
-        .unwrap();
-    }
-}
-
 #[tokio::test]
 async fn the_board_counts_the_same_from_the_day_summary_as_from_the_events() {
     let app = TestApp::spawn().await;
     let (coach, athletes) = team(&app, &["Abe", "Bea", "Cal", "Dee"]).await;
     // Abe: 120 days in a row, longer than the calendar, with a rest day 50 days ago; Bea every
     // other day; Cal from 40 to 10 days ago; Dee the last 90 days but one, 3 days ago.
+    // Stored straight in the database, as practice was before the day summary existed.
+    let now = app.clock().now();
     let abe: Vec<i64> = (0..120).filter(|d| *d != 50).collect();
-    stored_practice(&app, &athletes[0], &abe, &[50]).await;
+    practised_days_ago(&app, &athletes[0].id, now, &abe).await;
+    rested_days_ago(&app, &athletes[0].id, now, &[50]).await;
     let bea: Vec<i64> = (0..120).step_by(2).collect();
-    stored_practice(&app, &athletes[1], &bea, &[]).await;
+    practised_days_ago(&app, &athletes[1].id, now, &bea).await;
     let cal: Vec<i64> = (10..=40).collect();
-    stored_practice(&app, &athletes[2], &cal, &[]).await;
+    practised_days_ago(&app, &athletes[2].id, now, &cal).await;
     let dee: Vec<i64> = (0..90).filter(|d| *d != 3).collect();
-    stored_practice(&app, &athletes[3], &dee, &[]).await;
+    practised_days_ago(&app, &athletes[3].id, now, &dee).await;
 
     let names = ["Abe", "Bea", "Cal", "Dee"];
     let figures = |b: &Value| {

@@ -49,7 +49,12 @@ async fn next_day(app: &TestApp, user: &TestUser) -> TestUser {
 
 /// Records practice for `user_id` at noon UTC `back` days before `now` (for streaks longer than
 /// the API's seven days of late practice).
-async fn practised_days_ago(app: &TestApp, user_id: &str, now: DateTime<Utc>, back: &[i64]) {
+pub(crate) async fn practised_days_ago(
+    app: &TestApp,
+    user_id: &str,
+    now: DateTime<Utc>,
+    back: &[i64],
+) {
     for days in back {
         sqlx::query(
             "INSERT INTO practice_events (id, user_id, kind, created_at) VALUES ($1, $2, $3, $4)",
@@ -65,7 +70,12 @@ async fn practised_days_ago(app: &TestApp, user_id: &str, now: DateTime<Utc>, ba
 }
 
 /// Rest days chosen long ago (as the athlete chose them then), `back` days before `now`.
-async fn rested_days_ago(app: &TestApp, user_id: &str, now: DateTime<Utc>, back: &[i64]) {
+pub(crate) async fn rested_days_ago(
+    app: &TestApp,
+    user_id: &str,
+    now: DateTime<Utc>,
+    back: &[i64],
+) {
     for days in back {
         sqlx::query(
             "INSERT INTO rest_days (user_id, day, reason, created_at) VALUES ($1, $2, 'rest', $3)",
