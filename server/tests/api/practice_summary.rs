@@ -123,3 +123,47 @@ async fn the_summary_equals_a_recount_after_random_practice_in_random_zones() {
         check(&app, &athlete, step).await;
     }
 }
+
+/// Practice recorded before summaries were kept is counted at start, a hundred athletes at a
+/// time: every athlete is counted, the second batch too, and a second pass finds nothing left.
+#[tokio::test]
+async fn practice_from_before_the_summaries_is_counted_for_every_athlete() {
+    let app = TestApp::spawn().await;
+    let template = app.with_paid_user("tem@example.com").await;
+    let pool = app.state.db.pool();
+    let an_hour_ago = app.state.clock.now_ms() - 3_600_000;
+    let numbers = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 130)";
+    sqlx::query(&format!(
+        "{numbers} INSERT INTO users (id, email, encrypted_password, first_name, last_name, \
+           user_metadata, email_confirmed_at, created_at, updated_at, app_metadata) \
+         SELECT 'early-' || n.i, 'early' || n.i || '@example.com', encrypted_password, \
+           first_name, last_name, user_metadata, email_confirmed_at, created_at, updated_at, \
+           app_metadata FROM users, n WHERE users.id = $1"
+    ))
+    .bind(&template.id)
+    .execute(pool)
+    .await
+    .unwrap();
+    sqlx::query(&format!(
+        "{numbers} INSERT INTO practice_events (id, user_id, kind, created_at) \
+         SELECT 'early-event-' || i, 'early-' || i, 'breathing_done', $1 FROM n"
+    ))
+    .bind(an_hour_ago)
+    .execute(pool)
+    .await
+    .unwrap();
+
+    let counted = summary::backfill(&app.state.db).await.unwrap();
+    assert_eq!(counted, 130, "every athlete with practice is counted");
+    let days: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM practice_days WHERE user_id LIKE 'early-%' AND events = 1",
+    )
+    .fetch_one(pool)
+    .await
+    .unwrap();
+    assert_eq!(
+        days, 130,
+        "each athlete's day of practice is in their summary"
+    );
+    assert_eq!(summary::backfill(&app.state.db).await.unwrap(), 0);
+}
