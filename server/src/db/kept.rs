@@ -18,11 +18,19 @@
 use std::sync::{Arc, Mutex};
 
 use sqlx::any::AnyRow;
-use sqlx::{AnyConnection, AnyPool};
+use sqlx::{AnyConnection, AnyPool, Executor};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use super::reads::fetch;
 use super::Arg;
+
+/// PostgreSQL plans a prepared statement again at every execution for as long as it judges a
+/// plan for the values at hand cheaper than the generic one; for the dashboard's two statements
+/// that planning cost more than running them (bench/PROFILE.md, finding 14). Every read on these
+/// connections looks rows up by an athlete's or a team's key, where the generic plan is the
+/// plan for any value, so they are planned once per connection. Writes and the pool's other
+/// statements keep PostgreSQL's own choice.
+const GENERIC_PLANS: &str = "SET plan_cache_mode = force_generic_plan";
 
 /// The most connections open for reads at once; a read beyond them waits for one.
 pub(super) const MAX_KEPT: usize = 8;
@@ -72,9 +80,11 @@ impl KeptConnections {
     }
 
     /// A new connection, opened by the pool (with its settings and its check) and detached
-    /// from it.
+    /// from it, that plans each read once (see [`GENERIC_PLANS`]).
     async fn open(&self) -> sqlx::Result<AnyConnection> {
-        Ok(self.pool.acquire().await?.detach())
+        let mut conn = self.pool.acquire().await?.detach();
+        conn.execute(GENERIC_PLANS).await?;
+        Ok(conn)
     }
 }
 
