@@ -371,7 +371,7 @@ impl Db {
                 let turn = self.write_turn().await?;
                 (self.pool.begin_with("BEGIN IMMEDIATE").await?, Some(turn))
             }
-            DbKind::Postgres => (self.pool.begin().await?, None),
+            DbKind::Postgres => (begin_uncancellable(&self.pool).await?, None),
         };
         Ok(WriteTx {
             tx,
@@ -487,6 +487,21 @@ pub(crate) fn args_then_ids<'a>(
     args.into_iter()
         .chain(ids.iter().map(|id| Arg::from(*id)))
         .collect()
+}
+
+/// A PostgreSQL transaction begun in a task of its own, so that a caller that goes away (a
+/// client that hung up) does not cancel it halfway. sqlx counts a PostgreSQL transaction as open
+/// only once its BEGIN is answered, and its guard rolls back only a transaction it counts: a
+/// BEGIN cancelled after it was sent left the connection inside a transaction that went back to
+/// the pool as if it were idle, so the next plain statement on it was never committed and the
+/// next BEGIN ran inside it ("there is already a transaction in progress", seen in bench/run
+/// after the write load). Begun in a task, a transaction nobody waits for any more is dropped
+/// there once counted, which rolls it back.
+async fn begin_uncancellable(pool: &AnyPool) -> sqlx::Result<sqlx::Transaction<'static, Any>> {
+    let pool = pool.clone();
+    tokio::spawn(async move { pool.begin().await })
+        .await
+        .map_err(|err| sqlx::Error::AnyDriverError(Box::new(err)))?
 }
 
 #[cfg(test)]

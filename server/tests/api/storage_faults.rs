@@ -2,6 +2,7 @@
 //! broken connection in the pool, so the first request once the storage works again succeeds,
 //! and `/readyz` answers 503 while writes fail.
 
+use std::future::Future;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -273,4 +274,44 @@ async fn a_postgresql_read_cancelled_midway_leaves_nothing_for_the_next_read() {
             .unwrap();
         assert_eq!(next, Some((n + 100,)), "the next read got its own answer");
     }
+}
+
+/// sqlx counts a PostgreSQL transaction as open only once its BEGIN has been answered, so a
+/// write cancelled in between (a client that hung up) left its pooled connection inside a
+/// transaction that nothing would ever end: the next plain statement on it would never be
+/// committed, and the next write's BEGIN ran inside it. However a write is cancelled while it
+/// begins, no connection may stay idle inside a transaction.
+#[tokio::test]
+async fn a_postgresql_write_cancelled_while_it_begins_leaves_no_transaction_open() {
+    if !std::env::var("TEST_DATABASE_URL").is_ok_and(|u| u.starts_with("postgres")) {
+        return;
+    }
+    let app = TestApp::spawn().await;
+    let db = &app.state.db;
+    // Each step polls the write once, then lets the runtime take in the server's answers: the
+    // write is dropped after 6, 5, … 1 steps, so one of them falls between BEGIN and its answer
+    // (a write that began in time is dropped too, which rolls it back and cleans its connection,
+    // so the shortest come last).
+    let mut cx = std::task::Context::from_waker(std::task::Waker::noop());
+    for steps in (1..=6).rev() {
+        for _ in 0..3 {
+            let mut begin = std::pin::pin!(db.begin_write());
+            for _ in 0..steps {
+                if begin.as_mut().poll(&mut cx).is_ready() {
+                    break;
+                }
+                tokio::time::sleep(std::time::Duration::from_millis(2)).await;
+            }
+        }
+    }
+    // Dropped transactions roll back, and connections go back to the pool, in tasks of their own.
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    let stuck: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM pg_stat_activity WHERE datname = current_database() \
+         AND state LIKE 'idle in transaction%'",
+    )
+    .fetch_one(db.pool())
+    .await
+    .unwrap();
+    assert_eq!(stuck, 0, "connections left inside a transaction");
 }
