@@ -496,10 +496,13 @@ pub(crate) fn args_then_ids<'a>(
 /// the pool as if it were idle, so the next plain statement on it was never committed and the
 /// next BEGIN ran inside it ("there is already a transaction in progress", seen in bench/run
 /// after the write load). Begun in a task, a transaction nobody waits for any more is dropped
-/// there once counted, which rolls it back.
+/// there once counted, which rolls it back. The connection is taken in the caller, where being
+/// cancelled is harmless, so a caller gone while the pool is exhausted stops waiting for one.
+/// (`Transaction::begin` is what `Pool::begin` calls on the connection it took.)
 async fn begin_uncancellable(pool: &AnyPool) -> sqlx::Result<sqlx::Transaction<'static, Any>> {
-    let pool = pool.clone();
-    tokio::spawn(async move { pool.begin().await })
+    use tracing::Instrument;
+    let conn = pool.acquire().await?;
+    tokio::spawn(sqlx::Transaction::begin(conn, None).instrument(tracing::Span::current()))
         .await
         .map_err(|err| sqlx::Error::AnyDriverError(Box::new(err)))?
 }

@@ -153,8 +153,8 @@ async fn practice_from_before_the_summaries_is_counted_for_every_athlete() {
     .await
     .unwrap();
 
-    let counted = summary::backfill(&app.state.db).await.unwrap();
-    assert_eq!(counted, 130, "every athlete with practice is counted");
+    // The instance's own backfill at start may still be counting some of them.
+    summary::backfill(&app.state.db).await.unwrap();
     let days: i64 = sqlx::query_scalar(
         "SELECT COUNT(*) FROM practice_days WHERE user_id LIKE 'early-%' AND events = 1",
     )
