@@ -1,10 +1,15 @@
 //! The dashboard's facts about the athlete, read in one statement: their name and zone, whether
 //! they hid the streak, whether they hold a membership, their team's focus for the week,
-//! whether their vision is written, and the plans of their newest daily action and weekly map.
+//! whether their vision is written, the plans of their newest daily action and weekly map, and
+//! their recent practice ([`super::recent`]). One statement is one round trip: on PostgreSQL
+//! the dashboard's time was mostly its statements' sending and answering.
 
 use std::sync::LazyLock;
 
 use crate::billing::entitlements::PAID;
+use chrono::{DateTime, Utc};
+
+use super::recent::{self, Practice, Window};
 use crate::db::{FromColumns, Reads, Row};
 use crate::planning::dto::RecentObjectives;
 use crate::vision::answers::STEPS;
@@ -20,6 +25,7 @@ pub(crate) struct Facts {
     pub team_focus: Option<String>,
     pub vision_complete: bool,
     pub latest_objectives: RecentObjectives,
+    pub practice: Practice,
 }
 
 static SQL: LazyLock<String> = LazyLock::new(|| {
@@ -31,13 +37,14 @@ static SQL: LazyLock<String> = LazyLock::new(|| {
              WHERE m.user_id = $1 LIMIT 1), \
            v.q1, v.q2, v.q3, v.q4, v.q5, v.q6, v.q7, v.q8, v.q9, \
            d.q1, d.q2, d.q3, d.q4, d.q5, d.q6, \
-           w.q6, w.q7, w.q8, w.q9, w.q10, w.q11 \
+           w.q6, w.q7, w.q8, w.q9, w.q10, w.q11, {practice} \
          FROM users u LEFT JOIN athletic_visions v ON v.user_id = u.id \
          LEFT JOIN (SELECT q1, q2, q3, q4, q5, q6 FROM daily_actions WHERE user_id = $1 \
            ORDER BY created_at DESC, id DESC LIMIT 1) d ON 1 = 1 \
          LEFT JOIN (SELECT q6, q7, q8, q9, q10, q11 FROM weekly_maps WHERE user_id = $1 \
            ORDER BY created_at DESC, id DESC LIMIT 1) w ON 1 = 1 \
-         WHERE u.id = $1"
+         WHERE u.id = $1",
+        practice = recent::COLUMNS
     )
 });
 
@@ -58,9 +65,18 @@ impl FromColumns for Facts {
                 daily_objectives: plan_at(row, 5 + STEPS)?.map(Into::into),
                 weekly_map: plan_at(row, 5 + STEPS + 6)?.map(Into::into),
             },
+            practice: Practice {
+                summary_zone: row.col(PRACTICE)?,
+                days: row.col(PRACTICE + 1)?,
+                rest: row.col(PRACTICE + 2)?,
+                latest: row.col(PRACTICE + 3)?,
+            },
         })
     }
 }
+
+/// The first of the practice columns, after the facts' and the two plans' six answers each.
+const PRACTICE: usize = 5 + STEPS + 12;
 
 /// The six answers of a plan from column `first` on; `None` when there is no such entry.
 fn plan_at(row: &impl Row, first: usize) -> sqlx::Result<Option<[String; 6]>> {
@@ -74,11 +90,18 @@ fn plan_at(row: &impl Row, first: usize) -> sqlx::Result<Option<[String; 6]>> {
     Ok(Some(plan))
 }
 
-/// The facts of `user_id` at `now` (ms); `None` when the account no longer exists.
+/// The facts of `user_id` at `now`; `None` when the account no longer exists.
 pub(crate) async fn of<'c>(
     conn: impl Into<Reads<'c>>,
     user_id: &str,
-    now: i64,
+    now: DateTime<Utc>,
 ) -> sqlx::Result<Option<Facts>> {
-    conn.into().first(&SQL, &[user_id.into(), now.into()]).await
+    let window = Window::at(now);
+    let args = [
+        user_id.into(),
+        now.timestamp_millis().into(),
+        (&window.first_day).into(),
+        window.since.into(),
+    ];
+    conn.into().first(&SQL, &args).await
 }

@@ -1,14 +1,54 @@
-//! The dashboard's practice, read in one statement: the zone the summary is counted in and its
-//! days since the calendar's first, the athlete's rest days, and what they have done since
-//! their midnight. Each part's rows carry a tag in the first column.
+//! The dashboard's practice, read in the same statement as its facts ([`super::facts`]): the
+//! zone the summary is counted in, the summary's recent days, the athlete's rest days, and the
+//! latest time of each kind of practice done in the last day, each part one text column (a list
+//! joined by the database). The statement cannot know the athlete's zone before it has read it,
+//! so it asks for a window wide enough for any zone and [`Practice::in_zone`] narrows it once the
+//! zone is known.
 
-use chrono::NaiveDate;
+use chrono::{DateTime, Days, NaiveDate, Utc};
 use chrono_tz::Tz;
 
-use super::days::RestDays;
-use crate::db::Reads;
+use super::days::{self, RestDays};
 use crate::practice::summary::{self, Day};
 use crate::practice::PracticeKind;
+
+/// The statement's part: four columns after the facts', `$3` the first day of the window
+/// ([`Window::first_day`]) and `$4` the time it starts ([`Window::since`]), `$2` now.
+pub(crate) const COLUMNS: &str = "\
+    (SELECT zone FROM practice_summary WHERE user_id = $1), \
+    (SELECT string_agg(day || ' ' || CAST(events AS TEXT) || ' ' || CAST(run AS TEXT), ',') \
+       FROM practice_days WHERE user_id = $1 AND day >= $3), \
+    (SELECT string_agg(day, ',') FROM rest_days WHERE user_id = $1), \
+    (SELECT string_agg(kind || ' ' || CAST(latest AS TEXT), ',') \
+       FROM (SELECT kind, MAX(created_at) AS latest FROM practice_events \
+             WHERE user_id = $1 AND created_at >= $4 AND created_at <= $2 GROUP BY kind) k)";
+
+/// What the statement reads, for every zone at once: the local day is at most a day from the
+/// UTC one, and a local day lasts at most 25 hours.
+pub(crate) struct Window {
+    pub first_day: String,
+    pub since: i64,
+}
+
+impl Window {
+    pub fn at(now: DateTime<Utc>) -> Self {
+        let widest = days::heatmap_start(now.date_naive())
+            .checked_sub_days(Days::new(1))
+            .unwrap_or(NaiveDate::MIN);
+        Self {
+            first_day: widest.to_string(),
+            since: now.timestamp_millis() - 26 * 60 * 60 * 1000,
+        }
+    }
+}
+
+/// The practice columns as read, before the athlete's zone narrows them.
+pub(crate) struct Practice {
+    pub summary_zone: Option<String>,
+    pub days: Option<String>,
+    pub rest: Option<String>,
+    pub latest: Option<String>,
+}
 
 pub(crate) struct Recent {
     /// The summary's practised days from the calendar's first on, oldest first; `None` when it
@@ -20,59 +60,103 @@ pub(crate) struct Recent {
     pub done_today: Vec<PracticeKind>,
 }
 
-const SQL: &str = "\
-    SELECT 'zone', zone, CAST(NULL AS BIGINT), CAST(NULL AS BIGINT) \
-      FROM practice_summary WHERE user_id = $1 \
-    UNION ALL SELECT 'day', day, events, run \
-      FROM practice_days WHERE user_id = $1 AND day >= $2 \
-    UNION ALL SELECT 'rest', day, CAST(NULL AS BIGINT), CAST(NULL AS BIGINT) \
-      FROM rest_days WHERE user_id = $1 \
-    UNION ALL SELECT DISTINCT 'done', kind, CAST(NULL AS BIGINT), CAST(NULL AS BIGINT) \
-      FROM practice_events WHERE user_id = $1 AND created_at >= $3 AND created_at < $4";
-
-/// A row of [`SQL`]: the part it belongs to, a day, zone or kind, and a day's events and run.
-type Tagged = (String, String, Option<i64>, Option<i64>);
-
-/// The practice of `user_id` whose zone is `zone`: the summary's days from `first` on, and the
-/// kinds done from `today_start` (ms) to before `until`.
-pub(crate) async fn of<'c>(
-    conn: impl Into<Reads<'c>>,
-    user_id: &str,
-    (zone, first): (Tz, NaiveDate),
-    (today_start, until): (i64, i64),
-) -> sqlx::Result<Recent> {
-    let rows: Vec<Tagged> = conn
-        .into()
-        .all(
-            SQL,
-            &[
-                user_id.into(),
-                (&first.to_string()).into(),
-                today_start.into(),
-                until.into(),
-            ],
-        )
-        .await?;
-    let mut counted_in_zone = false;
-    let mut practised = Vec::new();
-    let mut rest = RestDays::new();
-    let mut done_today = Vec::new();
-    for (tag, text, events, run) in rows {
-        match tag.as_str() {
-            "zone" => counted_in_zone = text == zone.name(),
-            "day" => practised.extend(
-                events
-                    .zip(run)
-                    .and_then(|(events, run)| summary::day_of_row(&text, events, run)),
-            ),
-            "rest" => rest.extend(text.parse::<NaiveDate>().ok()),
-            _ => done_today.extend(PracticeKind::from_name(&text)),
+impl Practice {
+    /// The practice of an athlete whose zone is `zone`: the summary's days from `first` on, and
+    /// the kinds done since `today_start` (ms).
+    pub fn in_zone(self, zone: Tz, first: NaiveDate, today_start: i64) -> Recent {
+        let counted_in_zone = self.summary_zone.as_deref() == Some(zone.name());
+        let mut practised: Vec<Day> = items(&self.days)
+            .filter_map(|item| {
+                let mut parts = item.split(' ');
+                let (day, events, run) = (parts.next()?, parts.next()?, parts.next()?);
+                summary::day_of_row(day, events.parse().ok()?, run.parse().ok()?)
+            })
+            .filter(|d| d.day >= first)
+            .collect();
+        practised.sort_by_key(|d| d.day);
+        let rest = items(&self.rest)
+            .filter_map(|day| day.parse::<NaiveDate>().ok())
+            .collect();
+        let done_today = items(&self.latest)
+            .filter_map(|item| {
+                let (kind, latest) = item.split_once(' ')?;
+                (latest.parse::<i64>().ok()? >= today_start)
+                    .then(|| PracticeKind::from_name(kind))
+                    .flatten()
+            })
+            .collect();
+        Recent {
+            practised: counted_in_zone.then_some(practised),
+            rest,
+            done_today,
         }
     }
-    practised.sort_by_key(|d| d.day);
-    Ok(Recent {
-        practised: counted_in_zone.then_some(practised),
-        rest,
-        done_today,
-    })
+}
+
+/// The items of a list the database joined with commas; none for no list.
+fn items(list: &Option<String>) -> impl Iterator<Item = &str> {
+    list.as_deref().into_iter().flat_map(|l| l.split(','))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::TimeZone as _;
+
+    /// Every zone's calendar and today fall inside the window read for all zones at once,
+    /// at every hour of a year that crosses the daylight-saving switches.
+    #[test]
+    fn the_window_holds_every_zones_calendar_and_today() {
+        let zones: [Tz; 5] = [
+            "Pacific/Kiritimati".parse().unwrap(),
+            "Etc/GMT+12".parse().unwrap(),
+            "America/Los_Angeles".parse().unwrap(),
+            "Australia/Lord_Howe".parse().unwrap(),
+            "UTC".parse().unwrap(),
+        ];
+        let start = Utc.with_ymd_and_hms(2027, 1, 1, 0, 30, 0).unwrap();
+        for hour in 0..(366 * 24) {
+            let now = start + chrono::Duration::hours(hour);
+            let window = Window::at(now);
+            for tz in zones {
+                let today = days::local_day(now, tz);
+                let first = days::heatmap_start(today).to_string();
+                assert!(window.first_day <= first, "{now} in {tz}");
+                assert!(
+                    window.since <= days::day_start_ms(today, tz),
+                    "{now} in {tz}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_zone_narrows_the_window_to_the_calendar_and_today() {
+        let tz: Tz = "America/Los_Angeles".parse().unwrap();
+        let read = Practice {
+            summary_zone: Some("America/Los_Angeles".into()),
+            days: Some("2027-01-15 2 3,2027-01-13 1 1,2027-01-14 1 2".into()),
+            rest: Some("2027-01-10".into()),
+            latest: Some("breathing_done 2000,vision_listened 999".into()),
+        };
+        let first = "2027-01-14".parse().unwrap();
+        let recent = read.in_zone(tz, first, 1000);
+        let days: Vec<_> = recent.practised.unwrap().iter().map(|d| d.day).collect();
+        assert_eq!(
+            days,
+            ["2027-01-14".parse().unwrap(), "2027-01-15".parse().unwrap()]
+        );
+        assert_eq!(recent.done_today, [PracticeKind::BreathingDone]);
+        assert!(recent.rest.contains(&"2027-01-10".parse().unwrap()));
+
+        let other = Practice {
+            summary_zone: Some("UTC".into()),
+            days: None,
+            rest: None,
+            latest: None,
+        };
+        let recent = other.in_zone(tz, first, 1000);
+        assert!(recent.practised.is_none(), "counted in another zone");
+        assert!(recent.done_today.is_empty() && recent.rest.is_empty());
+    }
 }

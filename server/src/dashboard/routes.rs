@@ -11,9 +11,9 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::days::{self, DayCounts};
+use super::facts;
 use super::figures::{calendar, streak_beyond_window, HeatmapDay, TodayChecklist};
 use super::live_call;
-use super::{facts, recent};
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::domain::TimeZone;
@@ -74,7 +74,7 @@ pub(crate) async fn get_dashboard(
 ) -> Result<Json<Dashboard>> {
     let now = state.clock.now();
     let mut reads = state.db.reads().await?;
-    let facts = facts::of(&mut reads, &me.id, now.timestamp_millis())
+    let facts = facts::of(&mut reads, &me.id, now)
         .await?
         .ok_or_else(|| AppError::not_found("Your account no longer exists."))?;
     let zone = TimeZone::stored_or_utc(facts.time_zone.as_deref());
@@ -84,7 +84,7 @@ pub(crate) async fn get_dashboard(
     let since = days::day_start_ms(start, tz);
     let until = now.timestamp_millis() + 1;
     let today_start = days::day_start_ms(today, tz);
-    let recent = recent::of(&mut reads, &me.id, (tz, start), (today_start, until)).await?;
+    let recent = facts.practice.in_zone(tz, start, today_start);
     let rest = recent.rest;
     let (heatmap, streak_days) = match recent.practised {
         Some(practised) => {
