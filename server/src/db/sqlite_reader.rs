@@ -25,17 +25,6 @@ use thread_local::ThreadLocal;
 /// [`Reads`](super::Reads)), where the wait blocks only sqlx's thread.
 const READER_BUSY_TIMEOUT: std::time::Duration = std::time::Duration::from_millis(20);
 
-/// How much of the database file a reader maps into memory instead of copying each page it
-/// reads from the OS into its own page cache; SQLite caps it at its build's maximum (2 GiB).
-/// With 10,000 athletes' year of practice (a 2.2 GB file) the dashboard went from 9.3–9.5k to
-/// 12.8–13.4k requests/s (bench/PROFILE.md, finding 14); a smaller map (256 MB, 1 GB) gained
-/// little, as one athlete's rows lie all over the file. The mapped pages are the OS's page
-/// cache, shared and reclaimable, but they count in the process's resident size. A disk that
-/// fails to read a mapped page ends the process (SIGBUS) where a read would have answered an
-/// error; nothing in the server truncates or replaces the file while it runs (a backup is
-/// `VACUUM INTO` another file).
-const READER_MMAP_BYTES: i64 = 1 << 40;
-
 pub struct SqliteReader {
     path: PathBuf,
     connections: ThreadLocal<Connection>,
@@ -73,7 +62,6 @@ impl SqliteReader {
         )?;
         conn.busy_timeout(READER_BUSY_TIMEOUT)?;
         conn.pragma_update(None, "query_only", true)?;
-        conn.pragma_update(None, "mmap_size", READER_MMAP_BYTES)?;
         Ok(conn)
     }
 }
