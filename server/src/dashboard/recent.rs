@@ -14,14 +14,18 @@ use crate::practice::PracticeKind;
 
 /// The statement's part: four columns after the facts', `$3` the first day of the window
 /// ([`Window::first_day`]) and `$4` the time it starts ([`Window::since`]), `$2` now.
-pub(crate) const COLUMNS: &str = "\
+pub(crate) const COLUMNS: &str = concat!(
+    "\
     (SELECT zone FROM practice_summary WHERE user_id = $1), \
-    (SELECT string_agg(day || ' ' || CAST(events AS TEXT) || ' ' || CAST(run AS TEXT), ',') \
+    (SELECT ",
+    crate::practice_days_list!(),
+    " \
        FROM practice_days WHERE user_id = $1 AND day >= $3), \
     (SELECT string_agg(day, ',') FROM rest_days WHERE user_id = $1), \
     (SELECT string_agg(kind || ' ' || CAST(latest AS TEXT), ',') \
        FROM (SELECT kind, MAX(created_at) AS latest FROM practice_events \
-             WHERE user_id = $1 AND created_at >= $4 AND created_at <= $2 GROUP BY kind) k)";
+             WHERE user_id = $1 AND created_at >= $4 AND created_at <= $2 GROUP BY kind) k)"
+);
 
 /// What the statement reads, for every zone at once: the local day is at most a day from the
 /// UTC one, and a local day lasts at most 25 hours.
@@ -65,15 +69,7 @@ impl Practice {
     /// the kinds done since `today_start` (ms).
     pub fn in_zone(self, zone: Tz, first: NaiveDate, today_start: i64) -> Recent {
         let counted_in_zone = self.summary_zone.as_deref() == Some(zone.name());
-        let mut practised: Vec<Day> = items(&self.days)
-            .filter_map(|item| {
-                let mut parts = item.split(' ');
-                let (day, events, run) = (parts.next()?, parts.next()?, parts.next()?);
-                summary::day_of_row(day, events.parse().ok()?, run.parse().ok()?)
-            })
-            .filter(|d| d.day >= first)
-            .collect();
-        practised.sort_by_key(|d| d.day);
+        let practised = summary::days_of_list(self.days.as_deref(), first);
         let rest = items(&self.rest)
             .filter_map(|day| day.parse::<NaiveDate>().ok())
             .collect();

@@ -249,18 +249,37 @@ pub(crate) fn day_of_row(day: &str, events: i64, run: i64) -> Option<Day> {
     })
 }
 
-/// A row of [`team_days_from`]: the athlete, then their summary's zone, or a day with its
-/// events and run.
-type TeamRow = (
-    String,
-    Option<String>,
-    Option<String>,
-    Option<i64>,
-    Option<i64>,
-);
+/// The summary's days as one text column: `day events run` items joined by commas, in no
+/// order; [`days_of_list`] reads them back. Expands to a literal, for statements built with
+/// `concat!`.
+#[macro_export]
+macro_rules! practice_days_list {
+    () => {
+        "string_agg(day || ' ' || CAST(events AS TEXT) || ' ' || CAST(run AS TEXT), ',')"
+    };
+}
+
+/// The days of a list read with [`practice_days_list!`], from `first` on, oldest first; an
+/// item that does not parse is left out.
+pub(crate) fn days_of_list(list: Option<&str>, first: NaiveDate) -> Vec<Day> {
+    let mut practised: Vec<Day> = list
+        .into_iter()
+        .flat_map(|l| l.split(','))
+        .filter_map(|item| {
+            let mut parts = item.split(' ');
+            let (day, events, run) = (parts.next()?, parts.next()?, parts.next()?);
+            day_of_row(day, events.parse().ok()?, run.parse().ok()?)
+        })
+        .filter(|d| d.day >= first)
+        .collect();
+    practised.sort_by_key(|d| d.day);
+    practised
+}
 
 /// For several athletes, the zone each summary is counted in and its practised days from
-/// `first` on, oldest first; an athlete without a summary is missing.
+/// `first` on, oldest first; an athlete without a summary is missing. One row per athlete:
+/// the days come back as one list each, not as a row each (a row costs far more to hand over
+/// than its few bytes of text).
 pub(crate) async fn team_days_from<'c>(
     conn: impl Into<Reads<'c>>,
     user_ids: &[&str],
@@ -269,42 +288,23 @@ pub(crate) async fn team_days_from<'c>(
     if user_ids.is_empty() {
         return Ok(HashMap::new());
     }
-    // Each table by its own key, so that no plan can join the summaries to every athlete's days.
-    let n = user_ids.len();
+    // The days are a subquery of each summary row, looked up by the athlete's key: no plan
+    // can join the summaries to every athlete's days.
     let sql = format!(
-        "SELECT user_id, zone, CAST(NULL AS TEXT), CAST(NULL AS BIGINT), CAST(NULL AS BIGINT) \
-         FROM practice_summary WHERE user_id IN ({}) \
-         UNION ALL SELECT user_id, CAST(NULL AS TEXT), day, events, run \
-         FROM practice_days WHERE user_id IN ({}) AND day >= $1",
-        crate::db::id_list(2, n),
-        crate::db::id_list(2 + n, n)
+        concat!(
+            "SELECT s.user_id, s.zone, (SELECT ",
+            practice_days_list!(),
+            " FROM practice_days d WHERE d.user_id = s.user_id AND d.day >= $1) \
+             FROM practice_summary s WHERE s.user_id IN ({})"
+        ),
+        crate::db::id_list(2, user_ids.len())
     );
-    let first = first.to_string();
-    let twice: Vec<&str> = user_ids.iter().chain(user_ids).copied().collect();
-    let args = crate::db::args_then_ids([(&first).into()], &twice);
-    let rows: Vec<TeamRow> = conn.into().all(&sql, &args).await?;
-    let mut zones: HashMap<String, String> = HashMap::new();
-    let mut days: HashMap<String, Vec<Day>> = HashMap::new();
-    for (user_id, zone, day, events, run) in rows {
-        match (zone, day, events, run) {
-            (Some(zone), ..) => {
-                zones.insert(user_id, zone);
-            }
-            (None, Some(day), Some(events), Some(run)) => {
-                days.entry(user_id)
-                    .or_default()
-                    .extend(day_of_row(&day, events, run));
-            }
-            _ => {}
-        }
-    }
-    Ok(zones
+    let first_text = first.to_string();
+    let args = crate::db::args_then_ids([(&first_text).into()], user_ids);
+    let rows: Vec<(String, String, Option<String>)> = conn.into().all(&sql, &args).await?;
+    Ok(rows
         .into_iter()
-        .map(|(user_id, zone)| {
-            let mut practised = days.remove(&user_id).unwrap_or_default();
-            practised.sort_by_key(|d| d.day);
-            (user_id, (zone, practised))
-        })
+        .map(|(user_id, zone, days)| (user_id, (zone, days_of_list(days.as_deref(), first))))
         .collect())
 }
 

@@ -475,7 +475,17 @@ async fn check_ins_reach_the_coach_as_numbers_only_when_shared_and_a_three_day_d
     );
     assert_eq!(b["athletes"][0]["firstName"], "Abe");
     let (_, d) = coach.get(&detail).await;
-    assert_eq!(d["checkins"]["recent"].as_array().unwrap().len(), 13);
+    let recent = d["checkins"]["recent"].as_array().unwrap();
+    assert_eq!(recent.len(), 13);
+    // Oldest first: the ten good days, then the dip.
+    let energies: Vec<i64> = recent
+        .iter()
+        .map(|s| s["energy"].as_i64().unwrap())
+        .collect();
+    assert_eq!(energies, [5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 2, 2, 2]);
+    assert!(recent
+        .windows(2)
+        .all(|p| p[0]["date"].as_str() < p[1]["date"].as_str()));
     for answer in [b.to_string(), d.to_string()] {
         assert!(
             !answer.contains("NOTE-MARKER"),
