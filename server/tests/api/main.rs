@@ -50,6 +50,7 @@ mod reconcile;
 mod reminders;
 mod sessions_across_instances;
 mod settings;
+mod sqlite_wal;
 mod storage_faults;
 mod streak;
 mod stripe;
