@@ -3,7 +3,7 @@
 use sqlx::AnyConnection;
 
 use super::input::CheckinInput;
-use crate::db::Reads;
+use crate::db::{FromColumns, Reads, Row};
 use crate::practice::{storage as practice, PracticeKind};
 
 /// A row of `checkins`.
@@ -115,8 +115,10 @@ pub(crate) struct CheckinNumbers {
 }
 
 /// The numbers of several athletes' check-ins on or after the day `since` (the notes are not
-/// read), each athlete's oldest first. One row per athlete, the check-ins joined into one text
-/// column by the database: a row costs far more to hand over than its few bytes of text.
+/// read), each athlete's oldest first. On PostgreSQL a row per athlete, the check-ins joined
+/// into one text column by the database, as sqlx converts every row it hands over; on SQLite's
+/// reader a row per check-in, which costs less there than the lists (bench/PROFILE.md, finding
+/// 16).
 pub(crate) async fn team_numbers_since<'c>(
     conn: impl Into<Reads<'c>>,
     user_ids: &[&str],
@@ -125,15 +127,23 @@ pub(crate) async fn team_numbers_since<'c>(
     if user_ids.is_empty() {
         return Ok(Vec::new());
     }
+    let mut reads: Reads<'c> = conn.into();
+    let args = crate::db::args_then_ids([since.into()], user_ids);
+    let ids = crate::db::id_list(2, user_ids.len());
+    if !reads.on_postgres() {
+        let sql = format!(
+            "SELECT user_id, day, sleep, energy, mood, stress, confidence FROM checkins \
+             WHERE day >= $1 AND user_id IN ({ids}) ORDER BY user_id, day"
+        );
+        return reads.all(&sql, &args).await;
+    }
     let sql = format!(
         "SELECT user_id, string_agg(day || ' ' || CAST(sleep AS TEXT) || ' ' || \
          CAST(energy AS TEXT) || ' ' || CAST(mood AS TEXT) || ' ' || CAST(stress AS TEXT) || \
          ' ' || CAST(confidence AS TEXT), ',') FROM checkins \
-         WHERE day >= $1 AND user_id IN ({}) GROUP BY user_id",
-        crate::db::id_list(2, user_ids.len())
+         WHERE day >= $1 AND user_id IN ({ids}) GROUP BY user_id"
     );
-    let args = crate::db::args_then_ids([since.into()], user_ids);
-    let rows: Vec<(String, String)> = conn.into().all(&sql, &args).await?;
+    let rows: Vec<(String, String)> = reads.all(&sql, &args).await?;
     let mut numbers: Vec<CheckinNumbers> = rows
         .iter()
         .flat_map(|(user_id, list)| list.split(',').filter_map(|item| numbers_of(user_id, item)))
@@ -156,4 +166,19 @@ fn numbers_of(user_id: &str, item: &str) -> Option<CheckinNumbers> {
         stress: next()?,
         confidence: next()?,
     })
+}
+
+/// A row of [`team_numbers_since`] on SQLite.
+impl FromColumns for CheckinNumbers {
+    fn from_columns(row: &impl Row) -> sqlx::Result<Self> {
+        Ok(Self {
+            user_id: row.col(0)?,
+            day: row.col(1)?,
+            sleep: row.col(2)?,
+            energy: row.col(3)?,
+            mood: row.col(4)?,
+            stress: row.col(5)?,
+            confidence: row.col(6)?,
+        })
+    }
 }

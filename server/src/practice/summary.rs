@@ -277,9 +277,12 @@ pub(crate) fn days_of_list(list: Option<&str>, first: NaiveDate) -> Vec<Day> {
 }
 
 /// For several athletes, the zone each summary is counted in and its practised days from
-/// `first` on, oldest first; an athlete without a summary is missing. One row per athlete:
-/// the days come back as one list each, not as a row each (a row costs far more to hand over
-/// than its few bytes of text).
+/// `first` on, oldest first; an athlete without a summary is missing.
+///
+/// The statement's shape is each database's best (bench/PROFILE.md, finding 16): on PostgreSQL
+/// a row per athlete with the days as one list, as sqlx converts every row it hands over, a third
+/// of the board's CPU with a row per day; on SQLite's reader a row costs little, and building and
+/// reading the lists cost more than the rows.
 pub(crate) async fn team_days_from<'c>(
     conn: impl Into<Reads<'c>>,
     user_ids: &[&str],
@@ -288,8 +291,21 @@ pub(crate) async fn team_days_from<'c>(
     if user_ids.is_empty() {
         return Ok(HashMap::new());
     }
-    // The days are a subquery of each summary row, looked up by the athlete's key: no plan
-    // can join the summaries to every athlete's days.
+    let mut reads: Reads<'c> = conn.into();
+    if reads.on_postgres() {
+        team_days_as_lists(&mut reads, user_ids, first).await
+    } else {
+        team_days_as_rows(&mut reads, user_ids, first).await
+    }
+}
+
+/// [`team_days_from`] with a row per athlete. The days are a subquery of each summary row,
+/// looked up by the athlete's key: no plan can join the summaries to every athlete's days.
+async fn team_days_as_lists(
+    reads: &mut Reads<'_>,
+    user_ids: &[&str],
+    first: NaiveDate,
+) -> sqlx::Result<HashMap<String, (String, Vec<Day>)>> {
     let sql = format!(
         concat!(
             "SELECT s.user_id, s.zone, (SELECT ",
@@ -301,10 +317,65 @@ pub(crate) async fn team_days_from<'c>(
     );
     let first_text = first.to_string();
     let args = crate::db::args_then_ids([(&first_text).into()], user_ids);
-    let rows: Vec<(String, String, Option<String>)> = conn.into().all(&sql, &args).await?;
+    let rows: Vec<(String, String, Option<String>)> = reads.all(&sql, &args).await?;
     Ok(rows
         .into_iter()
         .map(|(user_id, zone, days)| (user_id, (zone, days_of_list(days.as_deref(), first))))
+        .collect())
+}
+
+/// A row of [`team_days_as_rows`]: the athlete, then their summary's zone, or a day with its
+/// events and run.
+type TeamRow = (
+    String,
+    Option<String>,
+    Option<String>,
+    Option<i64>,
+    Option<i64>,
+);
+
+/// [`team_days_from`] with a row per summary and per day. Each table is read by its own key (a
+/// tagged union, no join), so no plan can join the summaries to every athlete's days.
+async fn team_days_as_rows(
+    reads: &mut Reads<'_>,
+    user_ids: &[&str],
+    first: NaiveDate,
+) -> sqlx::Result<HashMap<String, (String, Vec<Day>)>> {
+    let n = user_ids.len();
+    let sql = format!(
+        "SELECT user_id, zone, CAST(NULL AS TEXT), CAST(NULL AS BIGINT), CAST(NULL AS BIGINT) \
+         FROM practice_summary WHERE user_id IN ({}) \
+         UNION ALL SELECT user_id, CAST(NULL AS TEXT), day, events, run \
+         FROM practice_days WHERE user_id IN ({}) AND day >= $1",
+        crate::db::id_list(2, n),
+        crate::db::id_list(2 + n, n)
+    );
+    let first = first.to_string();
+    let twice: Vec<&str> = user_ids.iter().chain(user_ids).copied().collect();
+    let args = crate::db::args_then_ids([(&first).into()], &twice);
+    let rows: Vec<TeamRow> = reads.all(&sql, &args).await?;
+    let mut zones: HashMap<String, String> = HashMap::new();
+    let mut days: HashMap<String, Vec<Day>> = HashMap::new();
+    for (user_id, zone, day, events, run) in rows {
+        match (zone, day, events, run) {
+            (Some(zone), ..) => {
+                zones.insert(user_id, zone);
+            }
+            (None, Some(day), Some(events), Some(run)) => {
+                days.entry(user_id)
+                    .or_default()
+                    .extend(day_of_row(&day, events, run));
+            }
+            _ => {}
+        }
+    }
+    Ok(zones
+        .into_iter()
+        .map(|(user_id, zone)| {
+            let mut practised = days.remove(&user_id).unwrap_or_default();
+            practised.sort_by_key(|d| d.day);
+            (user_id, (zone, practised))
+        })
         .collect())
 }
 
