@@ -2,13 +2,11 @@
 //! runtime because each hash costs tens of milliseconds of CPU, and at most one per core at a
 //! time: each needs 19 MiB while it runs, and 64 sign-ins at once on a thread each left the
 //! process at 2 to 5 GB (bench/run). Queued hashes wait their turn; the CPU is the limit anyway.
-//! Sign-in checks, the frequent case, reuse one working buffer per slot instead of allocating.
+//! Sign-in checks, the frequent case, reuse their hashing thread's working buffer.
 
 use argon2::password_hash::{PasswordHash, PasswordHasher, SaltString};
 use argon2::{Algorithm, Argon2, Block, Params, Version};
-use std::sync::{Arc, Mutex, OnceLock};
-
-use tokio::sync::Semaphore;
+use std::sync::{mpsc, Arc, Mutex, OnceLock};
 
 use crate::error::AppError;
 
@@ -53,39 +51,68 @@ impl NewPassword {
     }
 }
 
-/// Runs `work` on the blocking pool once one of the per-core slots is free; the slot is held
-/// until the work ends, even if the caller stopped waiting for it.
-async fn one_per_core<T: Send + 'static>(
-    work: impl FnOnce() -> T + Send + 'static,
-) -> Result<T, tokio::task::JoinError> {
-    static SLOTS: OnceLock<Arc<Semaphore>> = OnceLock::new();
-    let slots = SLOTS.get_or_init(|| {
+/// Work for a hashing thread, given that thread's working buffer.
+type Job = Box<dyn FnOnce(&mut Vec<Block>) + Send>;
+
+/// Runs `work` on one of the hashing threads (one per core, started on first use), in the order
+/// asked. Each thread keeps one argon2 working buffer and, when a hash ends, takes the next
+/// queued one itself: no trip through the async runtime between two hashes, which under a
+/// sign-in load left the cores idle in turn (bench/PROFILE.md, finding 17). Work whose caller
+/// stopped waiting before a thread took it is dropped unrun. `None` if the work panicked.
+async fn on_hashing_thread<T: Send + 'static>(
+    work: impl FnOnce(&mut Vec<Block>) -> T + Send + 'static,
+) -> Option<T> {
+    static QUEUE: OnceLock<Mutex<mpsc::Sender<Job>>> = OnceLock::new();
+    let queue = QUEUE.get_or_init(|| {
+        let (sender, receiver) = mpsc::channel::<Job>();
+        let receiver = Arc::new(Mutex::new(receiver));
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
-        Arc::new(Semaphore::new(cores))
+        for n in 0..cores {
+            let receiver = Arc::clone(&receiver);
+            std::thread::Builder::new()
+                .name(format!("swaz-argon2-{n}"))
+                .spawn(move || hashing_thread(&receiver))
+                .expect("starting a password hashing thread");
+        }
+        Mutex::new(sender)
     });
-    let slot = slots
-        .clone()
-        .acquire_owned()
-        .await
-        .expect("the semaphore is never closed");
-    tokio::task::spawn_blocking(move || {
-        let answer = work();
-        drop(slot);
-        answer
-    })
-    .await
+    let (answer, answered) = tokio::sync::oneshot::channel();
+    let job: Job = Box::new(move |blocks| {
+        if !answer.is_closed() {
+            let _ = answer.send(work(blocks));
+        }
+    });
+    queue.lock().ok()?.send(job).ok()?;
+    answered.await.ok()
+}
+
+/// Takes queued work until the process ends; a panic in one piece of work ends only that piece.
+fn hashing_thread(queue: &Mutex<mpsc::Receiver<Job>>) {
+    let mut blocks = Vec::new();
+    loop {
+        let next = match queue.lock() {
+            Ok(receiver) => receiver.recv(),
+            Err(_) => return,
+        };
+        let Ok(job) = next else { return };
+        let run = std::panic::AssertUnwindSafe(|| job(&mut blocks));
+        if std::panic::catch_unwind(run).is_err() {
+            blocks = Vec::new();
+        }
+    }
 }
 
 pub async fn hash(password: &NewPassword) -> anyhow::Result<String> {
     let plain = password.0.clone();
-    one_per_core(move || {
+    on_hashing_thread(move |_| {
         let salt = SaltString::generate(&mut rand::rngs::OsRng);
         hasher()
             .hash_password(plain.as_bytes(), &salt)
             .map(|h| h.to_string())
             .map_err(|e| anyhow::anyhow!("hashing a password: {e}"))
     })
-    .await?
+    .await
+    .ok_or_else(|| anyhow::anyhow!("hashing a password stopped before its end"))?
 }
 
 /// Checks `plain` against a stored hash. With no stored hash (unknown user) it still spends the
@@ -93,28 +120,15 @@ pub async fn hash(password: &NewPassword) -> anyhow::Result<String> {
 pub async fn verify(plain: &str, stored: Option<&str>) -> bool {
     let plain = plain.to_owned();
     let stored = stored.map(str::to_owned);
-    one_per_core(move || {
+    on_hashing_thread(move |blocks| {
         let target = stored.unwrap_or_else(|| dummy_hash().to_owned());
         let Ok(parsed) = PasswordHash::new(&target) else {
             return false;
         };
-        let ok = with_working_memory(|blocks| matches(plain.as_bytes(), &parsed, blocks));
-        ok && !target.is_empty()
+        matches(plain.as_bytes(), &parsed, blocks) && !target.is_empty()
     })
     .await
     .unwrap_or(false)
-}
-
-/// Lends one of the reusable argon2 working buffers (at most one per slot ever exists).
-fn with_working_memory<T>(work: impl FnOnce(&mut Vec<Block>) -> T) -> T {
-    static SPARE: Mutex<Vec<Vec<Block>>> = Mutex::new(Vec::new());
-    let taken = SPARE.lock().map(|mut spare| spare.pop()).unwrap_or(None);
-    let mut blocks = taken.unwrap_or_default();
-    let answer = work(&mut blocks);
-    if let Ok(mut spare) = SPARE.lock() {
-        spare.push(blocks);
-    }
-    answer
 }
 
 /// Whether `plain` hashes to `stored`, computed in `blocks` (grown when the stored parameters
@@ -201,6 +215,27 @@ mod tests {
             assert!(!verify("older passwore", Some(&stored)).await, "{stored}");
         }
         assert!(!verify("anything", Some("$argon2id$not-a-hash")).await);
+    }
+
+    #[tokio::test]
+    async fn more_checks_at_once_than_hashing_threads_each_get_their_own_answer() {
+        let pw = NewPassword::parse("queued password").unwrap();
+        let stored = hash(&pw).await.unwrap();
+        let checks = (0..12).map(|n| {
+            let stored = stored.clone();
+            tokio::spawn(async move {
+                let given = if n % 3 == 0 {
+                    "queued passwore"
+                } else {
+                    "queued password"
+                };
+                (n, verify(given, Some(&stored)).await)
+            })
+        });
+        for check in checks.collect::<Vec<_>>() {
+            let (n, ok) = check.await.unwrap();
+            assert_eq!(ok, n % 3 != 0, "check {n}");
+        }
     }
 
     #[test]
