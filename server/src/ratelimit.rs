@@ -1,6 +1,6 @@
 //! Fixed-window rate limits kept in the database, so every instance counts the same hits.
 
-use crate::db::Db;
+use crate::db::{Db, Reads};
 
 /// How many hits a key may take per window.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,18 +51,20 @@ pub(crate) async fn hit(
     }
 }
 
-/// Hits counted on `key` in its current window, without counting one more.
+/// Hits counted on `key` in its current window, without counting one more; read on `reads`
+/// (on PostgreSQL a connection kept for reads, without the pool's pings: a sign-in asks twice).
 pub(crate) async fn hits(
-    db: &Db,
+    reads: &mut Reads<'_>,
     now: i64,
     key: &str,
     window_secs: i64,
 ) -> sqlx::Result<(i64, u64)> {
-    let row: Option<(i64, i64)> =
-        sqlx::query_as("SELECT hits, window_start FROM rate_limits WHERE key = $1")
-            .bind(key)
-            .fetch_optional(db.pool())
-            .await?;
+    let row: Option<(i64, i64)> = reads
+        .first(
+            "SELECT hits, window_start FROM rate_limits WHERE key = $1",
+            &[key.into()],
+        )
+        .await?;
     Ok(match row {
         Some((hits, start)) if start >= now - window_secs * 1000 => {
             (hits, seconds_left(start, window_secs, now))

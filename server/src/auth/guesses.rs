@@ -45,14 +45,16 @@ impl Guard {
             account_key: email_key(&format!("{action}-fail:account"), account),
             window_secs: window,
         };
-        let (pair_failures, pair_wait) = ratelimit::hits(db, now, &guard.pair_key, window).await?;
+        let mut reads = db.reads().await?;
+        let (pair_failures, pair_wait) =
+            ratelimit::hits(&mut reads, now, &guard.pair_key, window).await?;
         if pair_failures >= max {
             return Err(AuthError::rate_limited(Limited {
                 retry_after_secs: pair_wait,
             }));
         }
         let (account_failures, account_wait) =
-            ratelimit::hits(db, now, &guard.account_key, window).await?;
+            ratelimit::hits(&mut reads, now, &guard.account_key, window).await?;
         if pair_failures > 0 && account_failures >= max {
             return Err(AuthError::rate_limited(Limited {
                 retry_after_secs: account_wait.max(pair_wait),
