@@ -62,7 +62,7 @@ type Job = Box<dyn FnOnce(&mut Vec<Block>) + Send>;
 async fn on_hashing_thread<T: Send + 'static>(
     work: impl FnOnce(&mut Vec<Block>) -> T + Send + 'static,
 ) -> Option<T> {
-    static QUEUE: OnceLock<Mutex<mpsc::Sender<Job>>> = OnceLock::new();
+    static QUEUE: OnceLock<mpsc::Sender<Job>> = OnceLock::new();
     let queue = QUEUE.get_or_init(|| {
         let (sender, receiver) = mpsc::channel::<Job>();
         let receiver = Arc::new(Mutex::new(receiver));
@@ -74,7 +74,7 @@ async fn on_hashing_thread<T: Send + 'static>(
                 .spawn(move || hashing_thread(&receiver))
                 .expect("starting a password hashing thread");
         }
-        Mutex::new(sender)
+        sender
     });
     let (answer, answered) = tokio::sync::oneshot::channel();
     let job: Job = Box::new(move |blocks| {
@@ -82,7 +82,7 @@ async fn on_hashing_thread<T: Send + 'static>(
             let _ = answer.send(work(blocks));
         }
     });
-    queue.lock().ok()?.send(job).ok()?;
+    queue.send(job).ok()?;
     answered.await.ok()
 }
 
