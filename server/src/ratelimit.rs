@@ -1,6 +1,8 @@
 //! Fixed-window rate limits kept in the database, so every instance counts the same hits.
 
-use crate::db::{Db, Reads};
+use sqlx::Row as _;
+
+use crate::db::Db;
 
 /// How many hits a key may take per window.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,6 +23,14 @@ fn seconds_left(window_start_ms: i64, window_secs: i64, now_ms: i64) -> u64 {
     u64::try_from((left_ms + 999) / 1000).unwrap_or(0).max(1)
 }
 
+/// Counts one hit on `key`: `$1` the key, `$2` now, `$3` the start of the oldest window still
+/// open (a hit after its key's window has ended starts a new window).
+const COUNT_HIT: &str = "INSERT INTO rate_limits (key, window_start, hits) VALUES ($1, $2, 1) \
+     ON CONFLICT (key) DO UPDATE SET \
+       hits = CASE WHEN rate_limits.window_start < $3 THEN 1 ELSE rate_limits.hits + 1 END, \
+       window_start = CASE WHEN rate_limits.window_start < $3 THEN $2 ELSE rate_limits.window_start END \
+     RETURNING hits, window_start";
+
 /// Counts one hit on `key`; refuses once the window's `limit` is exceeded.
 pub(crate) async fn hit(
     db: &Db,
@@ -29,48 +39,55 @@ pub(crate) async fn hit(
     limit: i64,
     window_secs: i64,
 ) -> sqlx::Result<Result<(), Limited>> {
-    let window_start_min = now - window_secs * 1000;
-    let (hits, window_start): (i64, i64) = sqlx::query_as(
-        "INSERT INTO rate_limits (key, window_start, hits) VALUES ($1, $2, 1) \
-         ON CONFLICT (key) DO UPDATE SET \
-           hits = CASE WHEN rate_limits.window_start < $3 THEN 1 ELSE rate_limits.hits + 1 END, \
-           window_start = CASE WHEN rate_limits.window_start < $3 THEN $2 ELSE rate_limits.window_start END \
-         RETURNING hits, window_start",
-    )
-    .bind(key)
-    .bind(now)
-    .bind(window_start_min)
-    .fetch_one(db.pool())
-    .await?;
-    if hits <= limit {
-        Ok(Ok(()))
-    } else {
-        Ok(Err(Limited {
-            retry_after_secs: seconds_left(window_start, window_secs, now),
-        }))
-    }
+    let (outcome, []) = hit_reading(db, now, key, limit, window_secs, []).await?;
+    Ok(outcome)
 }
 
-/// Hits counted on `key` in its current window, without counting one more; read on `reads`
-/// (on PostgreSQL a connection kept for reads, without the pool's pings: a sign-in asks twice).
-pub(crate) async fn hits(
-    reads: &mut Reads<'_>,
+/// Counts one hit on `key` as [`hit`] does and, in the same statement, reads the hits counted
+/// on each of `others` in its current window without counting one more: for each, the hits and
+/// the seconds until its window ends, or `(0, 0)` when it has none. One round trip where a hit
+/// and its reads took one each (a sign-in reads two).
+pub(crate) async fn hit_reading<const N: usize>(
+    db: &Db,
     now: i64,
     key: &str,
+    limit: i64,
     window_secs: i64,
-) -> sqlx::Result<(i64, u64)> {
-    let row: Option<(i64, i64)> = reads
-        .first(
-            "SELECT hits, window_start FROM rate_limits WHERE key = $1",
-            &[key.into()],
-        )
-        .await?;
-    Ok(match row {
-        Some((hits, start)) if start >= now - window_secs * 1000 => {
-            (hits, seconds_left(start, window_secs, now))
+    others: [&str; N],
+) -> sqlx::Result<(Result<(), Limited>, [(i64, u64); N])> {
+    let window_start_min = now - window_secs * 1000;
+    let mut sql = String::from(COUNT_HIT);
+    for n in 0..N {
+        let other = format!(
+            "FROM rate_limits o WHERE o.key = ${} AND o.window_start >= $3",
+            n + 4
+        );
+        sql.push_str(&format!(
+            ", (SELECT o.hits {other}), (SELECT o.window_start {other})"
+        ));
+    }
+    let mut query = sqlx::query(&sql).bind(key).bind(now).bind(window_start_min);
+    for other in others {
+        query = query.bind(other);
+    }
+    let row = query.fetch_one(db.pool()).await?;
+    let (hits, window_start): (i64, i64) = (row.try_get(0)?, row.try_get(1)?);
+    let outcome = if hits <= limit {
+        Ok(())
+    } else {
+        Err(Limited {
+            retry_after_secs: seconds_left(window_start, window_secs, now),
+        })
+    };
+    let mut counted = [(0, 0); N];
+    for (n, slot) in counted.iter_mut().enumerate() {
+        let hits: Option<i64> = row.try_get(2 + 2 * n)?;
+        let start: Option<i64> = row.try_get(3 + 2 * n)?;
+        if let (Some(hits), Some(start)) = (hits, start) {
+            *slot = (hits, seconds_left(start, window_secs, now));
         }
-        _ => (0, 0),
-    })
+    }
+    Ok((outcome, counted))
 }
 
 /// Forgets windows that ended more than `older_than_secs` ago.

@@ -37,24 +37,21 @@ impl Guard {
             max,
             window_secs: window,
         } = limit;
-        ratelimit::hit(db, now, &format!("{action}:ip:{ip}"), max, window)
-            .await?
-            .map_err(AuthError::rate_limited)?;
         let guard = Self {
             pair_key: email_key(&format!("{action}-fail:pair"), &format!("{ip}\n{account}")),
             account_key: email_key(&format!("{action}-fail:account"), account),
             window_secs: window,
         };
-        let mut reads = db.reads().await?;
-        let (pair_failures, pair_wait) =
-            ratelimit::hits(&mut reads, now, &guard.pair_key, window).await?;
+        let ip_key = format!("{action}:ip:{ip}");
+        let others = [guard.pair_key.as_str(), guard.account_key.as_str()];
+        let (attempt, [(pair_failures, pair_wait), (account_failures, account_wait)]) =
+            ratelimit::hit_reading(db, now, &ip_key, max, window, others).await?;
+        attempt.map_err(AuthError::rate_limited)?;
         if pair_failures >= max {
             return Err(AuthError::rate_limited(Limited {
                 retry_after_secs: pair_wait,
             }));
         }
-        let (account_failures, account_wait) =
-            ratelimit::hits(&mut reads, now, &guard.account_key, window).await?;
         if pair_failures > 0 && account_failures >= max {
             return Err(AuthError::rate_limited(Limited {
                 retry_after_secs: account_wait.max(pair_wait),

@@ -105,6 +105,27 @@ async fn an_address_that_keeps_guessing_is_refused_even_with_the_right_password(
 }
 
 #[tokio::test]
+async fn a_refused_address_signs_in_again_once_its_window_has_passed() {
+    let app = guarded_app().await;
+    for _ in 0..3 {
+        sign_in_from(&app, "10.0.0.1", "not-her-password").await;
+    }
+    let refused = sign_in_from(&app, "10.0.0.1", TEST_PASSWORD).await;
+    assert_eq!(refused.status(), StatusCode::TOO_MANY_REQUESTS);
+    let wait: i64 = refused.headers()["retry-after"]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap();
+    app.clock().advance(chrono::Duration::seconds(wait - 2));
+    let early = sign_in_from(&app, "10.0.0.1", TEST_PASSWORD).await;
+    assert_eq!(early.status(), StatusCode::TOO_MANY_REQUESTS, "too early");
+    app.clock().advance(chrono::Duration::seconds(3));
+    let later = sign_in_from(&app, "10.0.0.1", TEST_PASSWORD).await;
+    assert_eq!(later.status(), StatusCode::OK, "the window has passed");
+}
+
+#[tokio::test]
 async fn guesses_spread_over_many_addresses_are_still_throttled() {
     let app = guarded_app().await;
     for i in 0..10 {
