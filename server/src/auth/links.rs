@@ -296,7 +296,7 @@ pub(crate) async fn request_email_change(
     email: &Email,
     now: i64,
 ) -> Result<()> {
-    if let Some(owner) = users::by_email(conn, email).await? {
+    if let Some(owner) = users::by_email(&mut *conn, email).await? {
         if owner.id != user.id {
             return Err(AppError::conflict(
                 "This email address is already used by another account.",

@@ -10,7 +10,7 @@ use super::password::{self, NewPassword};
 use super::sessions::{self, NewSession};
 use super::tokens::Keys;
 use super::tokens::{self, Claims, AUDIENCE};
-use super::users::{self, TimeColumn, User};
+use super::users::{self, User};
 use crate::db::{Db, WriteTx};
 use crate::domain::Email;
 use crate::error::{AppError, Result};
@@ -118,13 +118,23 @@ pub(crate) async fn session_answer(
     session: &NewSession,
     now: i64,
 ) -> Result<Value> {
-    let user = users::by_id(&mut *conn, user_id)
-        .await?
-        .ok_or_else(|| AppError::not_found("User not found"))?;
+    let user = users::by_id(&mut *conn, user_id).await?;
+    answer_for(conn, tokens, user, session, now).await
+}
+
+/// [`session_answer`] for the user as the caller just read it.
+async fn answer_for(
+    conn: &mut sqlx::AnyConnection,
+    tokens: SessionTokens<'_>,
+    user: Option<User>,
+    session: &NewSession,
+    now: i64,
+) -> Result<Value> {
+    let user = user.ok_or_else(|| AppError::not_found("User not found"))?;
     if user.is_banned(now) {
         return Err(AppError::forbidden(users::BANNED));
     }
-    let factors = mfa::factors_of(conn, user_id).await?;
+    let factors = mfa::factors_of(conn, &user.id).await?;
     Ok(session_json(tokens, &user, &factors, session, now)?)
 }
 
@@ -146,8 +156,8 @@ pub(crate) async fn start_session(
         now,
     )
     .await?;
-    users::touch(&mut tx, user_id, TimeColumn::LastSignIn, now).await?;
-    let answer = session_answer(&mut tx, tokens, user_id, &session, now).await?;
+    let user = users::signed_in(&mut tx, user_id, now).await?;
+    let answer = answer_for(&mut tx, tokens, user, &session, now).await?;
     tx.commit().await?;
     Ok(answer)
 }

@@ -140,15 +140,13 @@ pub async fn page(
     ))
 }
 
-pub(crate) async fn by_email(
-    conn: &mut AnyConnection,
+pub(crate) async fn by_email<'c>(
+    conn: impl Into<Reads<'c>>,
     email: &Email,
 ) -> sqlx::Result<Option<User>> {
-    let row = sqlx::query(&format!("SELECT {COLUMNS} FROM users WHERE email = $1"))
-        .bind(email.as_str())
-        .fetch_optional(conn)
-        .await?;
-    row.as_ref().map(from_row).transpose()
+    static SQL: LazyLock<String> =
+        LazyLock::new(|| format!("SELECT {COLUMNS} FROM users WHERE email = $1"));
+    conn.into().first(&SQL, &[email.as_str().into()]).await
 }
 
 /// The user waiting to move to `email` (a pending e-mail change).
@@ -230,9 +228,24 @@ pub(crate) async fn touch(
     Ok(())
 }
 
+/// Records a sign-in at `now` and answers the user as it now reads (`None` if there is none).
+pub(crate) async fn signed_in(
+    conn: &mut AnyConnection,
+    id: &str,
+    now: i64,
+) -> sqlx::Result<Option<User>> {
+    let row = sqlx::query(&format!(
+        "UPDATE users SET last_sign_in_at = $1 WHERE id = $2 RETURNING {COLUMNS}"
+    ))
+    .bind(now)
+    .bind(id)
+    .fetch_optional(conn)
+    .await?;
+    row.as_ref().map(from_row).transpose()
+}
+
 #[derive(Clone, Copy)]
 pub(crate) enum TimeColumn {
-    LastSignIn,
     ConfirmationSent,
     RecoverySent,
     Invited,
@@ -241,7 +254,6 @@ pub(crate) enum TimeColumn {
 impl TimeColumn {
     fn name(self) -> &'static str {
         match self {
-            Self::LastSignIn => "last_sign_in_at",
             Self::ConfirmationSent => "confirmation_sent_at",
             Self::RecoverySent => "recovery_sent_at",
             Self::Invited => "invited_at",

@@ -103,10 +103,7 @@ async fn password_grant(
     )
     .await?;
     let user = match Email::try_parse(&email) {
-        Some(email) => {
-            let mut conn = state.db.pool().acquire().await?;
-            users::by_email(&mut conn, &email).await?
-        }
+        Some(email) => users::by_email(state.db.reads().await?, &email).await?,
         None => None,
     };
     let valid = password::verify(
