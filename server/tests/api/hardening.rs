@@ -58,6 +58,15 @@ async fn changing_the_password_voids_outstanding_reset_links() {
 }
 
 /// A password sign-in attempt for ann@example.com from `ip` (the app trusts X-Forwarded-For).
+/// The seconds a refused answer's `Retry-After` asks the client to wait.
+fn retry_after(res: &reqwest::Response) -> u64 {
+    res.headers()["retry-after"]
+        .to_str()
+        .unwrap()
+        .parse()
+        .unwrap()
+}
+
 async fn sign_in_from(app: &TestApp, ip: &str, password: &str) -> reqwest::Response {
     app.http
         .post(app.url("/auth/v1/token?grant_type=password"))
@@ -112,11 +121,7 @@ async fn a_refused_address_signs_in_again_once_its_window_has_passed() {
     }
     let refused = sign_in_from(&app, "10.0.0.1", TEST_PASSWORD).await;
     assert_eq!(refused.status(), StatusCode::TOO_MANY_REQUESTS);
-    let wait: i64 = refused.headers()["retry-after"]
-        .to_str()
-        .unwrap()
-        .parse()
-        .unwrap();
+    let wait = retry_after(&refused) as i64;
     app.clock().advance(chrono::Duration::seconds(wait - 2));
     let early = sign_in_from(&app, "10.0.0.1", TEST_PASSWORD).await;
     assert_eq!(early.status(), StatusCode::TOO_MANY_REQUESTS, "too early");
@@ -259,11 +264,7 @@ async fn every_rate_limited_answer_says_when_to_retry() {
     }
     let res = last.take().unwrap();
     assert_eq!(res.status(), StatusCode::TOO_MANY_REQUESTS);
-    let secs: u64 = res.headers()["retry-after"]
-        .to_str()
-        .unwrap()
-        .parse()
-        .unwrap();
+    let secs = retry_after(&res);
     assert!((1..=300).contains(&secs), "{secs}");
 
     for _ in 0..2 {
