@@ -25,11 +25,27 @@ export async function signIn(page: Page, user: Pick<TestUser, 'email' | 'passwor
   await expect(page).toHaveURL(/\/user-dashboard$/);
 }
 
-/** Signs out through the header and waits for the home page. */
+/**
+ * Signs out through the header and waits for the home page. A toast (top right, five seconds)
+ * can lie over the Logout button: like a member, close it with a click first, rather than wait
+ * for it to go (Playwright's click waited 6.4 s behind "Two-factor sign-in is off").
+ */
 export async function signOut(page: Page) {
+  await closeToasts(page);
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('link', { name: 'MEMBER LOGIN' })).toBeVisible();
+}
+
+/** Closes every toast showing, each with a click (they close on click), and waits until they are gone. */
+export async function closeToasts(page: Page) {
+  const toasts = page.locator('.Toastify__toast');
+  // The last first, so that the ones left keep their places; one that closes by itself meanwhile
+  // is no longer there to click.
+  for (let n = await toasts.count(); n > 0; n -= 1) {
+    await toasts.nth(n - 1).click({ timeout: 1_000 }).catch(() => undefined);
+  }
+  await expect(toasts).toHaveCount(0);
 }
 
 /** A react-toastify toast with this text. */

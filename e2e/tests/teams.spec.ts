@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
-import { expect, signIn, submitLogin, test, toast } from '../support/fixtures';
+import { closeToasts, expect, signIn, submitLogin, test, toast } from '../support/fixtures';
 import { firstLink, latestMailTo, type Mail } from '../support/mailbox';
 import { createUser, type TestUser } from '../support/users';
 
@@ -31,8 +31,9 @@ async function coachWithTeam(page: Page): Promise<TestUser> {
   return coach;
 }
 
-/** Account → Team, through the account navigation. */
+/** Account → Team, through the account navigation (closing a toast that lies over the header's link). */
 async function openTeamScreen(page: Page) {
+  await closeToasts(page);
   await page.getByRole('link', { name: 'Account' }).click();
   await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Team' }).click();
   await expect(page).toHaveURL(/\/account\/team-config$/);
