@@ -23,13 +23,22 @@ fn seconds_left(window_start_ms: i64, window_secs: i64, now_ms: i64) -> u64 {
     u64::try_from((left_ms + 999) / 1000).unwrap_or(0).max(1)
 }
 
-/// Counts one hit on `key`: `$1` the key, `$2` now, `$3` the start of the oldest window still
-/// open (a hit after its key's window has ended starts a new window).
-const COUNT_HIT: &str = "INSERT INTO rate_limits (key, window_start, hits) VALUES ($1, $2, 1) \
-     ON CONFLICT (key) DO UPDATE SET \
-       hits = CASE WHEN rate_limits.window_start < $3 THEN 1 ELSE rate_limits.hits + 1 END, \
-       window_start = CASE WHEN rate_limits.window_start < $3 THEN $2 ELSE rate_limits.window_start END \
-     RETURNING hits, window_start";
+/// What counting one more hit on a key already in the table does: `$2` now, `$3` the start of
+/// the oldest window still open (a hit after its key's window has ended starts a new window).
+macro_rules! count_on_conflict {
+    () => {
+        "ON CONFLICT (key) DO UPDATE SET \
+           hits = CASE WHEN rate_limits.window_start < $3 THEN 1 ELSE rate_limits.hits + 1 END, \
+           window_start = CASE WHEN rate_limits.window_start < $3 THEN $2 ELSE rate_limits.window_start END"
+    };
+}
+
+/// Counts one hit on `key`: `$1` the key, `$2` and `$3` as in `count_on_conflict!`.
+const COUNT_HIT: &str = concat!(
+    "INSERT INTO rate_limits (key, window_start, hits) VALUES ($1, $2, 1) ",
+    count_on_conflict!(),
+    " RETURNING hits, window_start"
+);
 
 /// Counts one hit on `key`; refuses once the window's `limit` is exceeded.
 pub(crate) async fn hit(
@@ -88,6 +97,38 @@ pub(crate) async fn hit_reading<const N: usize>(
         }
     }
     Ok((outcome, counted))
+}
+
+/// Counts one hit on each of `keys` (no two the same) in one statement, with no limit: hits
+/// recorded for [`hit_reading`] to read and apply. Every key is counted or, if the statement
+/// fails, none.
+pub(crate) async fn count<const N: usize>(
+    db: &Db,
+    now: i64,
+    keys: [&str; N],
+    window_secs: i64,
+) -> sqlx::Result<()> {
+    let Some((first, rest)) = keys.split_first() else {
+        return Ok(());
+    };
+    // As in COUNT_HIT: `$1` the first key, `$2` now, `$3` the oldest window's start; the other
+    // keys from `$4`.
+    let mut sql =
+        String::from("INSERT INTO rate_limits (key, window_start, hits) VALUES ($1, $2, 1)");
+    for n in 0..rest.len() {
+        sql.push_str(&format!(", (${}, $2, 1)", n + 4));
+    }
+    sql.push(' ');
+    sql.push_str(count_on_conflict!());
+    let mut query = sqlx::query(&sql)
+        .bind(*first)
+        .bind(now)
+        .bind(now - window_secs * 1000);
+    for key in rest {
+        query = query.bind(*key);
+    }
+    query.execute(db.pool()).await?;
+    Ok(())
 }
 
 /// Forgets windows that ended more than `older_than_secs` ago.

@@ -60,12 +60,10 @@ impl Guard {
         Ok(guard)
     }
 
-    /// Records that the attempt guessed wrong.
+    /// Records that the attempt guessed wrong: against the address and account together and
+    /// against the account, in one statement. Only counted here; the limits are applied in `check`.
     pub(crate) async fn failed(self, db: &Db, now: i64) -> sqlx::Result<()> {
-        for key in [&self.pair_key, &self.account_key] {
-            // Only counted here; the limits are applied in `check`.
-            let _ = ratelimit::hit(db, now, key, i64::MAX, self.window_secs).await?;
-        }
-        Ok(())
+        let keys = [self.pair_key.as_str(), self.account_key.as_str()];
+        ratelimit::count(db, now, keys, self.window_secs).await
     }
 }
