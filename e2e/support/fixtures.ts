@@ -37,13 +37,19 @@ export async function signOut(page: Page) {
   await expect(page.getByRole('link', { name: 'MEMBER LOGIN' })).toBeVisible();
 }
 
-/** Closes every toast showing, each with a click (they close on click), and waits until they are gone. */
+/**
+ * Closes every toast showing, each with its close button (with a click on the toast itself where
+ * it has none), and waits until they are gone. The button, not the toast's middle: a toast that
+ * keeps a link does not close on a click, and the pointer left over it would pause its timer.
+ */
 export async function closeToasts(page: Page) {
   const toasts = page.locator('.Toastify__toast');
   // The last first, so that the ones left keep their places; one that closes by itself meanwhile
   // is no longer there to click.
   for (let n = await toasts.count(); n > 0; n -= 1) {
-    await toasts.nth(n - 1).click({ timeout: 1_000 }).catch(() => undefined);
+    const toast = toasts.nth(n - 1);
+    const close = toast.getByRole('button', { name: 'close', exact: true });
+    await ((await close.count()) ? close : toast).click({ timeout: 1_000 }).catch(() => undefined);
   }
   await expect(toasts).toHaveCount(0);
 }
