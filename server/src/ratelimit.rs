@@ -99,35 +99,28 @@ pub(crate) async fn hit_reading<const N: usize>(
     Ok((outcome, counted))
 }
 
-/// Counts one hit on each of `keys` (no two the same) in one statement, with no limit: hits
-/// recorded for [`hit_reading`] to read and apply. Every key is counted or, if the statement
-/// fails, none.
-pub(crate) async fn count<const N: usize>(
+/// Counts one hit on each of two keys: `$1` and `$4` the keys, `$2` and `$3` as in
+/// `count_on_conflict!`.
+const COUNT_TWO: &str = concat!(
+    "INSERT INTO rate_limits (key, window_start, hits) VALUES ($1, $2, 1), ($4, $2, 1) ",
+    count_on_conflict!()
+);
+
+/// Counts one hit on each of two different keys in one statement, with no limit: hits recorded
+/// for [`hit_reading`] to read and apply. Both are counted or, if the statement fails, neither.
+pub(crate) async fn count_both(
     db: &Db,
     now: i64,
-    keys: [&str; N],
+    [first, second]: [&str; 2],
     window_secs: i64,
 ) -> sqlx::Result<()> {
-    let Some((first, rest)) = keys.split_first() else {
-        return Ok(());
-    };
-    // As in COUNT_HIT: `$1` the first key, `$2` now, `$3` the oldest window's start; the other
-    // keys from `$4`.
-    let mut sql =
-        String::from("INSERT INTO rate_limits (key, window_start, hits) VALUES ($1, $2, 1)");
-    for n in 0..rest.len() {
-        sql.push_str(&format!(", (${}, $2, 1)", n + 4));
-    }
-    sql.push(' ');
-    sql.push_str(count_on_conflict!());
-    let mut query = sqlx::query(&sql)
-        .bind(*first)
+    sqlx::query(COUNT_TWO)
+        .bind(first)
         .bind(now)
-        .bind(now - window_secs * 1000);
-    for key in rest {
-        query = query.bind(*key);
-    }
-    query.execute(db.pool()).await?;
+        .bind(now - window_secs * 1000)
+        .bind(second)
+        .execute(db.pool())
+        .await?;
     Ok(())
 }
 

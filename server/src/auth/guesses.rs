@@ -64,6 +64,6 @@ impl Guard {
     /// against the account, in one statement. Only counted here; the limits are applied in `check`.
     pub(crate) async fn failed(self, db: &Db, now: i64) -> sqlx::Result<()> {
         let keys = [self.pair_key.as_str(), self.account_key.as_str()];
-        ratelimit::count(db, now, keys, self.window_secs).await
+        ratelimit::count_both(db, now, keys, self.window_secs).await
     }
 }
