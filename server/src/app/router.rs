@@ -14,7 +14,6 @@ use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::predicate::{DefaultPredicate, NotForContentType, Predicate};
 use tower_http::compression::CompressionLayer;
 use utoipa::{Modify, OpenApi};
-use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::guard::GuardLayer;
@@ -22,6 +21,7 @@ use super::observe::{NoteRouteLayer, ObserveLayer};
 use super::state::AppState;
 use super::{dev_clock, meta, observe, panics};
 use crate::error::AppError;
+use crate::http::api_router::{ApiRouter, PREFIX};
 use crate::http::openapi::{BearerAuth, ClientErrors};
 use crate::http::{security, static_files};
 use crate::{
@@ -37,9 +37,10 @@ use crate::{
 )]
 struct ApiDoc;
 
-/// The product API (`/_api/v1`) and its OpenAPI document, built from the same handlers.
+/// The product API (its routes at their full paths under `/_api/v1`) and its OpenAPI document
+/// (paths relative to that prefix), built from the same handlers.
 fn api() -> (Router<AppState>, utoipa::openapi::OpenApi) {
-    let (router, doc) = OpenApiRouter::with_openapi(ApiDoc::openapi())
+    let (router, doc) = ApiRouter::with_openapi(ApiDoc::openapi())
         .merge(account::routes())
         .merge(reminders::routes::routes())
         .routes(routes!(meta::env_info))
@@ -85,15 +86,19 @@ pub(crate) fn router(
     let doc = std::sync::Arc::new(doc);
     let api = api
         .route(
-            "/openapi.json",
+            &format!("{PREFIX}/openapi.json"),
             get(move || async move { Json((*doc).clone()) }),
         )
         // Stripe calls this; it is verified by signature, not documented for clients.
         .route(
-            "/stripe/webhook",
+            &format!("{PREFIX}/stripe/webhook"),
             axum::routing::post(billing::stripe::routes::receive),
         )
-        .fallback(api_not_found);
+        // The prefix itself and any path below it that no route takes: the API's JSON 404, not
+        // the web app.
+        .route(PREFIX, any(api_not_found))
+        .route(&format!("{PREFIX}/"), any(api_not_found))
+        .route(&format!("{PREFIX}/{{*rest}}"), any(api_not_found));
     let max_body = state.config.max_body_bytes;
     let routes = Router::new()
         .route("/healthz", get(meta::healthz))
@@ -107,21 +112,16 @@ pub(crate) fn router(
             get(billing::local::routes::invoice_page),
         )
         .merge(reminders::routes::pages())
-        // Nested routers, not services: their routes join this router's, so a request is
-        // routed once and the route it matched is named by the layer below.
-        .nest("/_api/v1", api.layer(security::no_store()))
+        // The product API's routes are at their full paths already (`ApiRouter`): merged, not
+        // nested, so a request is routed once and its URI is not rebuilt.
+        .merge(api)
         .nest(
             "/auth/v1",
-            auth::routes::router(account::routes::admin_account_deletion())
-                .layer(security::no_store()),
+            auth::routes::router(account::routes::admin_account_deletion()),
         )
         // A nested router's fallback covers the prefix and what follows its slash, not the slash
-        // alone; without these the web app would answer them.
-        .route("/_api/v1/", any(api_not_found).layer(security::no_store()))
-        .route(
-            "/auth/v1/",
-            auth::routes::prefix_slash().layer(security::no_store()),
-        )
+        // alone; without this the web app would answer it.
+        .route("/auth/v1/", auth::routes::prefix_slash())
         .merge(static_files::router(&state.config.web_dir))
         // The only per-route layer: it sees which route matched, for the logs and metrics.
         .layer(NoteRouteLayer)

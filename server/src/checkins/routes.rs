@@ -5,7 +5,6 @@ use axum::http::StatusCode;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
-use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::dto::{Checkin, CheckinBody};
@@ -15,11 +14,12 @@ use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::billing::PaidUser;
 use crate::error::{AppError, ErrorBody, Result};
+use crate::http::api_router::ApiRouter;
 use crate::http::json::ApiBody;
 
 /// This capability's product-API routes, joined under `/_api/v1` by `app::router`.
-pub fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(save_checkin, list_checkins))
+pub fn routes() -> ApiRouter<AppState> {
+    ApiRouter::new().routes(routes!(save_checkin, list_checkins))
 }
 
 /// The most days `?days=` reaches back.

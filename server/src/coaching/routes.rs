@@ -5,7 +5,6 @@ use axum::extract::{Path, State};
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
-use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::board::{self, Flag, PracticeFigures};
@@ -21,6 +20,7 @@ use crate::dashboard::days;
 use crate::db::Reads;
 use crate::domain::TimeZone;
 use crate::error::{AppError, ErrorBody, Result};
+use crate::http::api_router::ApiRouter;
 use crate::http::json::ApiJson;
 use crate::mail::templates;
 use crate::planning::dto::LogEntry;
@@ -30,8 +30,8 @@ use crate::reminders::storage as reminder_settings;
 use crate::teams::extract::{action, TeamAdmin};
 
 /// This capability's product-API routes, joined under `/_api/v1` by `app::router`.
-pub fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
+pub fn routes() -> ApiRouter<AppState> {
+    ApiRouter::new()
         .routes(routes!(get_sharing, put_sharing))
         .routes(routes!(share_entry))
         .routes(routes!(get_board))

@@ -6,7 +6,6 @@ use axum::http::StatusCode;
 use axum::Json;
 use serde::Serialize;
 use utoipa::ToSchema;
-use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::contact::{ContactMessage, ContactMessageBody};
@@ -15,13 +14,14 @@ use super::storage;
 use crate::app::AppState;
 use crate::domain::Email;
 use crate::error::{AppError, ErrorBody, Result};
+use crate::http::api_router::ApiRouter;
 use crate::http::client::ClientMeta;
 use crate::http::json::ApiBody;
 use crate::mail::templates;
 
 /// This capability's product-API routes, joined under `/_api/v1` by `app::router`.
-pub fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
+pub fn routes() -> ApiRouter<AppState> {
+    ApiRouter::new()
         .routes(routes!(send_contact_message))
         .routes(routes!(list_athletes))
         .routes(routes!(get_athlete))

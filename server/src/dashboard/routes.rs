@@ -7,7 +7,6 @@ use axum::Json;
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use utoipa::ToSchema;
-use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::days::{self, DayCounts};
@@ -18,12 +17,13 @@ use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::domain::TimeZone;
 use crate::error::{AppError, ErrorBody, Result};
+use crate::http::api_router::ApiRouter;
 use crate::planning::dto::RecentObjectives;
 use crate::practice::{storage as practice, summary, PracticeKind};
 
 /// This capability's product-API routes, joined under `/_api/v1` by `app::router`.
-pub fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
+pub fn routes() -> ApiRouter<AppState> {
+    ApiRouter::new()
         .routes(routes!(get_dashboard))
         .routes(routes!(live_call_ics))
 }

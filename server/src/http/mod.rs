@@ -2,6 +2,7 @@
 //! of its rejections, client facts, security headers and the web app's files. Nothing here names a
 //! capability or the app's state.
 
+pub mod api_router;
 pub mod client;
 pub mod json;
 pub mod openapi;

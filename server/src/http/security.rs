@@ -1,64 +1,149 @@
-//! Security headers on every response.
+//! Security headers on every response, and `Cache-Control: no-store` on the APIs' answers.
 
-use axum::http::{header, HeaderName, HeaderValue};
+use std::future::Future;
+use std::pin::Pin;
+use std::task::{ready, Context, Poll};
+
+use axum::http::{header, HeaderMap, HeaderName, HeaderValue, Request};
 use axum::response::Response;
-use tower_http::set_header::SetResponseHeaderLayer;
+use tower::{Layer, Service};
 
 pub(crate) const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
     style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; \
     connect-src 'self'; media-src 'self' blob:; frame-src 'self' https://www.youtube-nocookie.com https://player.vimeo.com; \
     object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
-fn header_list(production: bool) -> Vec<(HeaderName, HeaderValue)> {
-    let mut headers = vec![
-        (header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY),
-        (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
-        (header::REFERRER_POLICY, "strict-origin-when-cross-origin"),
-        (header::X_FRAME_OPTIONS, "DENY"),
-        (
-            // The microphone for the athlete recording their vision on the playback page.
-            HeaderName::from_static("permissions-policy"),
-            "camera=(), microphone=(self), geolocation=()",
-        ),
-        (
-            HeaderName::from_static("cross-origin-opener-policy"),
-            "same-origin",
-        ),
-    ];
-    if production {
-        headers.push((
-            header::STRICT_TRANSPORT_SECURITY,
-            "max-age=31536000; includeSubDomains",
-        ));
+/// Every answer's headers; the last, HSTS, only in production.
+static HEADERS: [(HeaderName, HeaderValue); 7] = [
+    (
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(CONTENT_SECURITY_POLICY),
+    ),
+    (
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    ),
+    (
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("strict-origin-when-cross-origin"),
+    ),
+    (header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")),
+    (
+        // The microphone for the athlete recording their vision on the playback page.
+        HeaderName::from_static("permissions-policy"),
+        HeaderValue::from_static("camera=(), microphone=(self), geolocation=()"),
+    ),
+    (
+        HeaderName::from_static("cross-origin-opener-policy"),
+        HeaderValue::from_static("same-origin"),
+    ),
+    (
+        header::STRICT_TRANSPORT_SECURITY,
+        HeaderValue::from_static("max-age=31536000; includeSubDomains"),
+    ),
+];
+
+/// Under these prefixes every answer is `no-store` unless it chose otherwise: the APIs' answers
+/// carry tokens and personal data that no browser or proxy cache should keep.
+const NO_STORE_UNDER: [&str; 2] = ["/_api/v1", "/auth/v1"];
+
+/// Whether `path` is `prefix` itself or below it (`/_api/v1x` is not below `/_api/v1`).
+fn under(path: &str, prefix: &str) -> bool {
+    path.strip_prefix(prefix)
+        .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+}
+
+/// One layer that adds the security headers (and, under the API prefixes, `no-store`) to every
+/// answer that has not set its own.
+#[derive(Clone, Copy)]
+pub struct HeadersLayer {
+    list: &'static [(HeaderName, HeaderValue)],
+}
+
+pub fn headers(production: bool) -> HeadersLayer {
+    let count = if production {
+        HEADERS.len()
+    } else {
+        HEADERS.len() - 1
+    };
+    HeadersLayer {
+        list: &HEADERS[..count],
     }
-    headers
-        .into_iter()
-        .map(|(name, value)| (name, HeaderValue::from_static(value)))
-        .collect()
 }
 
-/// One layer that adds the security headers to every answer that has not set its own.
-pub fn headers(
-    production: bool,
-) -> tower::util::MapResponseLayer<impl Fn(Response) -> Response + Clone> {
-    let list = std::sync::Arc::new(header_list(production));
-    tower::util::MapResponseLayer::new(move |mut res: Response| {
-        for (name, value) in list.iter() {
-            if !res.headers().contains_key(name) {
-                res.headers_mut().insert(name.clone(), value.clone());
-            }
+impl<S> Layer<S> for HeadersLayer {
+    type Service = Headers<S>;
+    fn layer(&self, inner: S) -> Headers<S> {
+        Headers {
+            inner,
+            list: self.list,
         }
-        res
-    })
+    }
 }
 
-/// `Cache-Control: no-store` unless a handler chose otherwise: API answers carry tokens and
-/// personal data that no browser or proxy cache should keep.
-pub(crate) fn no_store() -> SetResponseHeaderLayer<HeaderValue> {
-    SetResponseHeaderLayer::if_not_present(
-        header::CACHE_CONTROL,
-        HeaderValue::from_static("no-store"),
-    )
+#[derive(Clone)]
+pub struct Headers<S> {
+    inner: S,
+    list: &'static [(HeaderName, HeaderValue)],
+}
+
+impl<S, B, RB> Service<Request<B>> for Headers<S>
+where
+    S: Service<Request<B>, Response = Response<RB>>,
+{
+    type Response = Response<RB>;
+    type Error = S::Error;
+    type Future = HeadersFuture<S::Future>;
+
+    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), S::Error>> {
+        self.inner.poll_ready(cx)
+    }
+
+    fn call(&mut self, request: Request<B>) -> Self::Future {
+        let path = request.uri().path();
+        let no_store = NO_STORE_UNDER.iter().any(|prefix| under(path, prefix));
+        HeadersFuture {
+            inner: self.inner.call(request),
+            list: self.list,
+            no_store,
+        }
+    }
+}
+
+pin_project_lite::pin_project! {
+    pub struct HeadersFuture<F> {
+        #[pin]
+        inner: F,
+        list: &'static [(HeaderName, HeaderValue)],
+        no_store: bool,
+    }
+}
+
+impl<F, RB, E> Future for HeadersFuture<F>
+where
+    F: Future<Output = Result<Response<RB>, E>>,
+{
+    type Output = F::Output;
+
+    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
+        let this = self.project();
+        let mut response = ready!(this.inner.poll(cx))?;
+        add(response.headers_mut(), this.list, *this.no_store);
+        Poll::Ready(Ok(response))
+    }
+}
+
+fn add(headers: &mut HeaderMap, list: &[(HeaderName, HeaderValue)], no_store: bool) {
+    // Room for them all at once, rather than growing the map as they come.
+    headers.reserve(list.len() + usize::from(no_store));
+    for (name, value) in list {
+        headers.entry(name.clone()).or_insert_with(|| value.clone());
+    }
+    if no_store {
+        headers
+            .entry(header::CACHE_CONTROL)
+            .or_insert(HeaderValue::from_static("no-store"));
+    }
 }
 
 /// Whether `part` of an address (a path or a query) carries a NUL byte, raw or percent-encoded:
@@ -72,8 +157,18 @@ pub(crate) fn carries_nul(part: &str) -> bool {
 }
 
 #[cfg(test)]
-mod nul_tests {
-    use super::carries_nul;
+mod tests {
+    use super::{carries_nul, under};
+
+    #[test]
+    fn only_the_prefix_itself_and_what_lies_below_it_are_under_it() {
+        for path in ["/_api/v1", "/_api/v1/", "/_api/v1/plans"] {
+            assert!(under(path, "/_api/v1"), "{path}");
+        }
+        for path in ["/_api/v1x", "/_api", "/", "/assets/_api/v1"] {
+            assert!(!under(path, "/_api/v1"), "{path}");
+        }
+    }
 
     #[test]
     fn a_nul_byte_anywhere_in_the_address_is_found_and_nothing_else_is() {

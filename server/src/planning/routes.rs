@@ -6,7 +6,6 @@ use axum::http::StatusCode;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
-use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::dto::{
@@ -22,14 +21,15 @@ use crate::auth::CurrentUser;
 use crate::billing::PaidUser;
 use crate::db::Transaction;
 use crate::error::{AppError, ErrorBody, Result};
+use crate::http::api_router::ApiRouter;
 use crate::http::json::ApiBody;
 use crate::idempotency::{self, IdempotencyKey};
 use crate::practice::late::happened_at;
 use serde_json::Value;
 
 /// This capability's product-API routes, joined under `/_api/v1` by `app::router`.
-pub fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
+pub fn routes() -> ApiRouter<AppState> {
+    ApiRouter::new()
         .routes(routes!(save_daily_action, list_daily_actions))
         .routes(routes!(get_daily_action))
         .routes(routes!(save_weekly_map, list_weekly_maps))

@@ -7,7 +7,6 @@ use axum::Json;
 use axum::Router;
 use chrono::Days;
 use serde::Deserialize;
-use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::dto::NotificationSettings;
@@ -19,6 +18,7 @@ use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::dashboard::days;
 use crate::error::{ErrorBody, Result};
+use crate::http::api_router::ApiRouter;
 use crate::http::json::ApiBody;
 
 /// The one-click links of reminder mails: signed, idempotent, no sign-in. Opening one shows a
@@ -34,8 +34,8 @@ pub fn pages() -> Router<AppState> {
 }
 
 /// This capability's product-API routes, joined under `/_api/v1` by `app::router`.
-pub fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
+pub fn routes() -> ApiRouter<AppState> {
+    ApiRouter::new()
         .routes(routes!(get_settings, put_settings))
         .routes(routes!(put_game_day))
 }

@@ -2,7 +2,6 @@
 
 use axum::extract::{Path, State};
 use axum::Json;
-use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::dto::{parse_date, RestDayBody, StreakHiddenBody, StreakSettings};
@@ -11,11 +10,12 @@ use super::service;
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::error::{ErrorBody, Result};
+use crate::http::api_router::ApiRouter;
 use crate::http::json::ApiBody;
 
 /// This capability's product-API routes, joined under `/_api/v1` by `app::router`.
-pub fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
+pub fn routes() -> ApiRouter<AppState> {
+    ApiRouter::new()
         .routes(routes!(get_streak))
         .routes(routes!(put_hidden))
         .routes(routes!(put_rest_day, delete_rest_day))

@@ -6,7 +6,6 @@ use axum::http::StatusCode;
 use axum::Json;
 use serde::Deserialize;
 use utoipa::ToSchema;
-use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::domain::{RemovalReason, TeamName};
@@ -15,11 +14,12 @@ use super::service::{self, InviteLink, InvitePreview, TeamMembers};
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::error::{AppError, ErrorBody, Result};
+use crate::http::api_router::ApiRouter;
 use crate::http::json::ApiJson;
 
 /// This capability's product-API routes, joined under `/_api/v1` by `app::router`.
-pub fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
+pub fn routes() -> ApiRouter<AppState> {
+    ApiRouter::new()
         .routes(routes!(get_members))
         .routes(routes!(
             get_invite_link,

@@ -1,18 +1,18 @@
 //! The account's routes: profile, time zone, password, data export and account deletion.
 
 use axum::routing::{delete, MethodRouter};
-use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::app::AppState;
+use crate::http::api_router::ApiRouter;
 
 mod data;
 mod password;
 mod profile;
 
 /// This capability's product-API routes, joined under `/_api/v1` by `app::router`.
-pub fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
+pub fn routes() -> ApiRouter<AppState> {
+    ApiRouter::new()
         .routes(routes!(profile::get_profile, profile::put_profile))
         .routes(routes!(profile::put_time_zone))
         .routes(routes!(password::change_password))

@@ -9,7 +9,6 @@ use axum::response::IntoResponse;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
-use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::dto::{past, PastInvoice, PaymentMethod};
@@ -25,12 +24,13 @@ use crate::auth::extract::bearer;
 use crate::auth::CurrentUser;
 use crate::domain::Cents;
 use crate::error::{AppError, ErrorBody, Result};
+use crate::http::api_router::ApiRouter;
 use crate::http::client::ClientMeta;
 use crate::http::json::ApiJson;
 
 /// This capability's product-API routes, joined under `/_api/v1` by `app::router`.
-pub fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
+pub fn routes() -> ApiRouter<AppState> {
+    ApiRouter::new()
         .routes(routes!(list_plans))
         .routes(routes!(checkout))
         .routes(routes!(subscription_success_result))

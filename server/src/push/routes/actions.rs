@@ -6,17 +6,17 @@ use axum::extract::State;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
-use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::app::AppState;
 use crate::error::{AppError, ErrorBody, Result};
+use crate::http::api_router::ApiRouter;
 use crate::http::json::ApiJson;
 use crate::reminders::links::{self, Action, Link, Refused};
 use crate::reminders::one_click;
 
-pub fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
+pub fn routes() -> ApiRouter<AppState> {
+    ApiRouter::new()
         .routes(routes!(done))
         .routes(routes!(snooze))
 }

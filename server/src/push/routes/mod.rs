@@ -10,7 +10,6 @@ use base64::engine::general_purpose::{URL_SAFE, URL_SAFE_NO_PAD};
 use base64::Engine as _;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
-use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::dto::Subscription;
@@ -19,10 +18,11 @@ use super::storage::{self, StoredSubscription, MAX_PER_MEMBER};
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::error::{AppError, ErrorBody, Result};
+use crate::http::api_router::ApiRouter;
 use crate::http::json::ApiJson;
 
-pub fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
+pub fn routes() -> ApiRouter<AppState> {
+    ApiRouter::new()
         .routes(routes!(get_key))
         .routes(routes!(subscribe, list_subscriptions))
         .routes(routes!(unsubscribe))

@@ -6,7 +6,6 @@ use axum::extract::{Path, State};
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
-use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use super::answers::{Answer, Step, STEPS};
@@ -17,12 +16,13 @@ use crate::auth::CurrentUser;
 use crate::billing::PaidUser;
 use crate::db::ms_to_rfc3339;
 use crate::error::{AppError, ErrorBody, Result};
+use crate::http::api_router::ApiRouter;
 use crate::http::json::ApiJson;
 use crate::idempotency::{self, IdempotencyKey};
 
 /// This capability's product-API routes, joined under `/_api/v1` by `app::router`.
-pub fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
+pub fn routes() -> ApiRouter<AppState> {
+    ApiRouter::new()
         .routes(routes!(get_vision, save_vision))
         .routes(routes!(get_step, save_step))
         .routes(routes!(list_versions))

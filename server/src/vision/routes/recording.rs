@@ -8,7 +8,6 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Serialize;
 use utoipa::ToSchema;
-use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 use crate::app::AppState;
@@ -16,13 +15,14 @@ use crate::auth::CurrentUser;
 use crate::billing::PaidUser;
 use crate::db::ms_to_rfc3339;
 use crate::error::{AppError, ErrorBody, Result};
+use crate::http::api_router::ApiRouter;
 use crate::vision::recording::{self, RecordingInfo, Wanted, MAX_BYTES, TYPES};
 
 /// Where the recording lives (the body limit makes room for it there only).
 pub const PATH: &str = "/_api/v1/userinput/athleticvision/recording";
 
-pub fn routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(put_recording, get_recording, delete_recording))
+pub fn routes() -> ApiRouter<AppState> {
+    ApiRouter::new().routes(routes!(put_recording, get_recording, delete_recording))
 }
 
 /// The stored recording, without its audio.
