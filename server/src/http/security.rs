@@ -1,4 +1,5 @@
-//! Security headers on every response, and `Cache-Control: no-store` on the APIs' answers.
+//! Security headers on every response: the document set on pages, the web app and everything
+//! else, a shorter and stricter set on the APIs' answers, which are never documents.
 
 use std::future::Future;
 use std::pin::Pin;
@@ -13,8 +14,14 @@ pub(crate) const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src
     connect-src 'self'; media-src 'self' blob:; frame-src 'self' https://www.youtube-nocookie.com https://player.vimeo.com; \
     object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
-/// Every answer's headers; the last, HSTS, only in production.
-static HEADERS: [(HeaderName, HeaderValue); 7] = [
+/// Only in production, always last in a list (a development server is plain HTTP).
+const HSTS: (HeaderName, HeaderValue) = (
+    header::STRICT_TRANSPORT_SECURITY,
+    HeaderValue::from_static("max-age=31536000; includeSubDomains"),
+);
+
+/// The headers of documents: the web app, its files, the server's own pages.
+static DOCUMENT: [(HeaderName, HeaderValue); 7] = [
     (
         header::CONTENT_SECURITY_POLICY,
         HeaderValue::from_static(CONTENT_SECURITY_POLICY),
@@ -37,15 +44,29 @@ static HEADERS: [(HeaderName, HeaderValue); 7] = [
         HeaderName::from_static("cross-origin-opener-policy"),
         HeaderValue::from_static("same-origin"),
     ),
-    (
-        header::STRICT_TRANSPORT_SECURITY,
-        HeaderValue::from_static("max-age=31536000; includeSubDomains"),
-    ),
+    HSTS,
 ];
 
-/// Under these prefixes every answer is `no-store` unless it chose otherwise: the APIs' answers
-/// carry tokens and personal data that no browser or proxy cache should keep.
-const NO_STORE_UNDER: [&str; 2] = ["/_api/v1", "/auth/v1"];
+/// The headers of the APIs' answers (JSON, and the recorded vision's audio). Nothing in them may
+/// load, run or be framed, whoever opens one; the document-only policies (referrer, permissions,
+/// opener), which govern what a page does, have nothing to govern here. `no-store`: they carry
+/// tokens and personal data that no browser or proxy cache should keep.
+static API: [(HeaderName, HeaderValue); 5] = [
+    (
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static("default-src 'none'; frame-ancestors 'none'"),
+    ),
+    (
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    ),
+    (header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY")),
+    (header::CACHE_CONTROL, HeaderValue::from_static("no-store")),
+    HSTS,
+];
+
+/// The APIs: every answer under these prefixes gets the [`API`] set.
+const API_UNDER: [&str; 2] = ["/_api/v1", "/auth/v1"];
 
 /// Whether `path` is `prefix` itself or below it (`/_api/v1x` is not below `/_api/v1`).
 fn under(path: &str, prefix: &str) -> bool {
@@ -53,21 +74,25 @@ fn under(path: &str, prefix: &str) -> bool {
         .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
 }
 
-/// One layer that adds the security headers (and, under the API prefixes, `no-store`) to every
-/// answer that has not set its own.
+/// One layer that adds its set of headers to every answer, each where the answer has not set its
+/// own.
 #[derive(Clone, Copy)]
 pub struct HeadersLayer {
-    list: &'static [(HeaderName, HeaderValue)],
+    document: &'static [(HeaderName, HeaderValue)],
+    api: &'static [(HeaderName, HeaderValue)],
 }
 
 pub fn headers(production: bool) -> HeadersLayer {
-    let count = if production {
-        HEADERS.len()
-    } else {
-        HEADERS.len() - 1
+    let without_hsts = |list: &'static [(HeaderName, HeaderValue)]| {
+        if production {
+            list
+        } else {
+            &list[..list.len() - 1]
+        }
     };
     HeadersLayer {
-        list: &HEADERS[..count],
+        document: without_hsts(&DOCUMENT),
+        api: without_hsts(&API),
     }
 }
 
@@ -76,7 +101,7 @@ impl<S> Layer<S> for HeadersLayer {
     fn layer(&self, inner: S) -> Headers<S> {
         Headers {
             inner,
-            list: self.list,
+            layer: *self,
         }
     }
 }
@@ -84,7 +109,7 @@ impl<S> Layer<S> for HeadersLayer {
 #[derive(Clone)]
 pub struct Headers<S> {
     inner: S,
-    list: &'static [(HeaderName, HeaderValue)],
+    layer: HeadersLayer,
 }
 
 impl<S, B, RB> Service<Request<B>> for Headers<S>
@@ -101,11 +126,14 @@ where
 
     fn call(&mut self, request: Request<B>) -> Self::Future {
         let path = request.uri().path();
-        let no_store = NO_STORE_UNDER.iter().any(|prefix| under(path, prefix));
+        let list = if API_UNDER.iter().any(|prefix| under(path, prefix)) {
+            self.layer.api
+        } else {
+            self.layer.document
+        };
         HeadersFuture {
             inner: self.inner.call(request),
-            list: self.list,
-            no_store,
+            list,
         }
     }
 }
@@ -115,7 +143,6 @@ pin_project_lite::pin_project! {
         #[pin]
         inner: F,
         list: &'static [(HeaderName, HeaderValue)],
-        no_store: bool,
     }
 }
 
@@ -128,21 +155,16 @@ where
     fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
         let this = self.project();
         let mut response = ready!(this.inner.poll(cx))?;
-        add(response.headers_mut(), this.list, *this.no_store);
+        add(response.headers_mut(), this.list);
         Poll::Ready(Ok(response))
     }
 }
 
-fn add(headers: &mut HeaderMap, list: &[(HeaderName, HeaderValue)], no_store: bool) {
+fn add(headers: &mut HeaderMap, list: &[(HeaderName, HeaderValue)]) {
     // Room for them all at once, rather than growing the map as they come.
-    headers.reserve(list.len() + usize::from(no_store));
+    headers.reserve(list.len());
     for (name, value) in list {
         headers.entry(name.clone()).or_insert_with(|| value.clone());
-    }
-    if no_store {
-        headers
-            .entry(header::CACHE_CONTROL)
-            .or_insert(HeaderValue::from_static("no-store"));
     }
 }
 

@@ -48,6 +48,34 @@ async fn every_response_carries_the_security_headers() {
 }
 
 #[tokio::test]
+async fn api_answers_carry_the_strict_set_and_pages_the_document_one() {
+    let app = TestApp::spawn().await;
+    for path in [
+        "/_api/v1/plans",
+        "/_api/v1/nothing-here",
+        "/auth/v1/settings",
+    ] {
+        let res = app.http.get(app.url(path)).send().await.unwrap();
+        let h = res.headers();
+        assert_eq!(
+            h["content-security-policy"], "default-src 'none'; frame-ancestors 'none'",
+            "{path}"
+        );
+        assert_eq!(h["x-content-type-options"], "nosniff", "{path}");
+        assert_eq!(h["x-frame-options"], "DENY", "{path}");
+        assert_eq!(h["cache-control"], "no-store", "{path}");
+        assert!(h.get("permissions-policy").is_none(), "{path}");
+    }
+    // The pages keep the document set: the playback page needs its microphone.
+    let res = app.http.get(app.url("/healthz")).send().await.unwrap();
+    assert_eq!(
+        res.headers()["permissions-policy"],
+        "camera=(), microphone=(self), geolocation=()"
+    );
+    assert_eq!(res.headers()["cross-origin-opener-policy"], "same-origin");
+}
+
+#[tokio::test]
 async fn client_routes_get_the_app_and_hashed_assets_are_cached_for_good() {
     let app = TestApp::builder().web_dir(fake_web_dir()).spawn().await;
     for path in [
