@@ -21,7 +21,7 @@ use super::observe::{NoteRouteLayer, ObserveLayer};
 use super::state::AppState;
 use super::{dev_clock, meta, observe, panics};
 use crate::error::AppError;
-use crate::http::api_router::{ApiRouter, PREFIX};
+use crate::http::api_router::{full_path, ApiRouter, PREFIX};
 use crate::http::openapi::{BearerAuth, ClientErrors};
 use crate::http::{security, static_files};
 use crate::{
@@ -86,19 +86,19 @@ pub(crate) fn router(
     let doc = std::sync::Arc::new(doc);
     let api = api
         .route(
-            &format!("{PREFIX}/openapi.json"),
+            &full_path("/openapi.json"),
             get(move || async move { Json((*doc).clone()) }),
         )
         // Stripe calls this; it is verified by signature, not documented for clients.
         .route(
-            &format!("{PREFIX}/stripe/webhook"),
+            &full_path("/stripe/webhook"),
             axum::routing::post(billing::stripe::routes::receive),
         )
         // The prefix itself and any path below it that no route takes: the API's JSON 404, not
         // the web app.
         .route(PREFIX, any(api_not_found))
-        .route(&format!("{PREFIX}/"), any(api_not_found))
-        .route(&format!("{PREFIX}/{{*rest}}"), any(api_not_found));
+        .route(&full_path("/"), any(api_not_found))
+        .route(&full_path("/{*rest}"), any(api_not_found));
     let max_body = state.config.max_body_bytes;
     let routes = Router::new()
         .route("/healthz", get(meta::healthz))

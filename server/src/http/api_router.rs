@@ -7,7 +7,6 @@
 //! the nesting in the request's extensions, which no handler here reads (bench/PROFILE.md,
 //! finding 22).
 
-use axum::routing::MethodRouter;
 use axum::Router;
 use utoipa_axum::router::{OpenApiRouter, UtoipaMethodRouter};
 
@@ -53,14 +52,6 @@ impl<S: Clone + Send + Sync + 'static> ApiRouter<S> {
         }
     }
 
-    /// A route the document does not describe, at `path` under [`PREFIX`].
-    pub fn undocumented(self, path: &str, method_router: MethodRouter<S>) -> Self {
-        Self {
-            router: self.router.route(&full_path(path), method_router),
-            doc: self.doc,
-        }
-    }
-
     pub fn merge(self, other: ApiRouter<S>) -> Self {
         Self {
             router: self.router.merge(other.router),
@@ -74,7 +65,8 @@ impl<S: Clone + Send + Sync + 'static> ApiRouter<S> {
     }
 }
 
-fn full_path(path: &str) -> String {
+/// `path` under [`PREFIX`]: where a route of the product API is registered.
+pub fn full_path(path: &str) -> String {
     match path {
         "" | "/" => format!("{PREFIX}/"),
         _ => format!("{PREFIX}{path}"),

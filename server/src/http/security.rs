@@ -9,6 +9,8 @@ use axum::http::{header, HeaderMap, HeaderName, HeaderValue, Request};
 use axum::response::Response;
 use tower::{Layer, Service};
 
+use super::api_router;
+
 pub(crate) const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
     style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; \
     connect-src 'self'; media-src 'self' blob:; frame-src 'self' https://www.youtube-nocookie.com https://player.vimeo.com; \
@@ -66,7 +68,7 @@ static API: [(HeaderName, HeaderValue); 5] = [
 ];
 
 /// The APIs: every answer under these prefixes gets the [`API`] set.
-const API_UNDER: [&str; 2] = ["/_api/v1", "/auth/v1"];
+const API_UNDER: [&str; 2] = [api_router::PREFIX, "/auth/v1"];
 
 /// Whether `path` is `prefix` itself or below it (`/_api/v1x` is not below `/_api/v1`).
 fn under(path: &str, prefix: &str) -> bool {
