@@ -1,11 +1,25 @@
 import { expect, test, toast } from '../support/fixtures';
+import type { Page } from '@playwright/test';
 import { latestMailTo } from '../support/mailbox';
+
+/** HomeRoute's HOME_REVEAL_TIMEOUT_MS: how long a hanging step image may keep the page hidden. */
+const HOME_REVEAL_TIMEOUT_MS = 3000;
+
+/** Fake timers in the page's context, paused: no timer fires until the test runs the clock. */
+async function stopTheClock(page: Page) {
+  await page.clock.install();
+  await page.clock.pauseAt(Date.now() + 1000);
+}
 
 /** The operator address of the e2e server: SWAZ_CONTACT_EMAIL's default. */
 const OPERATOR = 'contact@swaz.local';
 
 test.describe('home', () => {
+  // The page's clock stands still (Playwright's fake timers, paused before the page loads), so
+  // the reveal time-out fires only when a test runs the clock on: what shows the page before that
+  // is the images, however slow the machine.
   test('stays hidden until its last step image has loaded', async ({ page }) => {
+    await stopTheClock(page);
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/assets/step-live-call*.svg', async (route) => {
@@ -15,27 +29,34 @@ test.describe('home', () => {
     await page.goto('/');
     const home = page.getByTestId('home');
     await expect(home).toBeAttached();
+    await expect(home).toHaveAttribute('aria-busy', 'true');
     // The other two images and the app are loaded; the held one keeps the page hidden.
-    await page.waitForTimeout(1000);
     await expect(home).toBeHidden();
     await expect(page.getByRole('heading', { name: 'People say:' })).toBeHidden();
 
     release();
-    await expect(home).toBeVisible({ timeout: 2000 });
+    await expect(home).toBeVisible();
     await expect(page.getByRole('heading', { name: 'People say:' })).toBeVisible();
   });
 
   test('shows itself anyway when an image fails or hangs', async ({ page }) => {
+    await stopTheClock(page);
     await page.route('**/assets/step-vision*.svg', (route) => route.abort());
     await page.goto('/');
-    await expect(page.getByTestId('home')).toBeVisible({ timeout: 2000 });
+    // A failed image counts as settled: no time-out needed.
+    await expect(page.getByTestId('home')).toBeVisible();
 
+    // A page of the same context, so under the same stopped clock.
     const hung = await page.context().newPage();
     await hung.route('**/assets/step-daily-flow*.svg', () => {
       // Never answered: the time-out must reveal the page.
     });
     await hung.goto('/');
-    await expect(hung.getByTestId('home')).toBeVisible({ timeout: 6000 });
+    const home = hung.getByTestId('home');
+    await expect(home).toHaveAttribute('aria-busy', 'true');
+    await expect(home).toBeHidden();
+    await hung.clock.runFor(HOME_REVEAL_TIMEOUT_MS);
+    await expect(home).toBeVisible();
     await hung.close();
   });
 
