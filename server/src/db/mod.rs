@@ -83,7 +83,18 @@ impl WriteTx {
         self.after_commit.push(Box::new(action));
     }
 
+    /// Keeps the changes, then runs the after-commit actions. Finished in a task of its own: a
+    /// caller that goes away mid-commit (a client that hung up) does not stop it halfway, where
+    /// the database would have the changes (sqlx carries out a COMMIT it has sent) but the
+    /// actions (a signed-out session forgotten by this instance, a worker woken) would never
+    /// run.
     pub async fn commit(self) -> sqlx::Result<()> {
+        tokio::spawn(self.finish())
+            .await
+            .map_err(|err| sqlx::Error::AnyDriverError(Box::new(err)))?
+    }
+
+    async fn finish(self) -> sqlx::Result<()> {
         let Self {
             tx,
             after_commit,
@@ -236,6 +247,24 @@ impl Db {
             // until a restart. sqlx pings a returned connection before it goes back to the idle
             // queue, which lets the rollback a dropped transaction queued run first, so the
             // count seen here is settled; such a connection is closed and a fresh one opened.
+            // A connection that comes back inside a transaction is closed at once, not left in
+            // the idle queue until someone takes it: on SQLite it would hold the write lock
+            // meanwhile. The ping first lets a rollback its dropped transaction queued run.
+            .after_release(|conn, _meta| {
+                Box::pin(async move {
+                    if !conn.is_in_transaction() {
+                        return Ok(true);
+                    }
+                    conn.ping().await?;
+                    let clean = !conn.is_in_transaction();
+                    if !clean {
+                        tracing::warn!(
+                            "closing a database connection handed back inside a transaction"
+                        );
+                    }
+                    Ok(clean)
+                })
+            })
             .before_acquire(|conn, _meta| {
                 Box::pin(async move {
                     let clean = !conn.is_in_transaction();
@@ -369,9 +398,10 @@ impl Db {
         let (tx, turn) = match self.kind {
             DbKind::Sqlite => {
                 let turn = self.write_turn().await?;
-                (self.pool.begin_with("BEGIN IMMEDIATE").await?, Some(turn))
+                let begun = begin_uncancellable(&self.pool, Some("BEGIN IMMEDIATE")).await?;
+                (begun, Some(turn))
             }
-            DbKind::Postgres => (begin_uncancellable(&self.pool).await?, None),
+            DbKind::Postgres => (begin_uncancellable(&self.pool, None).await?, None),
         };
         Ok(WriteTx {
             tx,
@@ -489,20 +519,28 @@ pub(crate) fn args_then_ids<'a>(
         .collect()
 }
 
-/// A PostgreSQL transaction begun in a task of its own, so that a caller that goes away (a
-/// client that hung up) does not cancel it halfway. sqlx counts a PostgreSQL transaction as open
-/// only once its BEGIN is answered, and its guard rolls back only a transaction it counts: a
-/// BEGIN cancelled after it was sent left the connection inside a transaction that went back to
-/// the pool as if it were idle, so the next plain statement on it was never committed and the
+/// A transaction begun in a task of its own, so that a caller that goes away (a client that
+/// hung up) does not cancel it halfway. sqlx counts a transaction as open only once its BEGIN
+/// is answered (and, for SQLite's `BEGIN IMMEDIATE`, once a second trip to the connection's
+/// thread has confirmed it), and its guard rolls back only a transaction it counts: a BEGIN
+/// cancelled in between left the connection inside a transaction that went back to the pool as
+/// if it were idle. On PostgreSQL the next plain statement on it was never committed and the
 /// next BEGIN ran inside it ("there is already a transaction in progress", seen in bench/run
-/// after the write load). Begun in a task, a transaction nobody waits for any more is dropped
-/// there once counted, which rolls it back. The connection is taken in the caller, where being
-/// cancelled is harmless, so a caller gone while the pool is exhausted stops waiting for one.
-/// (`Transaction::begin` is what `Pool::begin` calls on the connection it took.)
-async fn begin_uncancellable(pool: &AnyPool) -> sqlx::Result<sqlx::Transaction<'static, Any>> {
+/// after the write load); on SQLite it held the write lock, so every other writer, the command
+/// line's too, waited out its busy timeout ("database is locked" from `swaz user create` in
+/// CI). Begun in a task, a transaction nobody waits for any more is dropped there once counted,
+/// which rolls it back. The connection is taken in the caller, where being cancelled is
+/// harmless, so a caller gone while the pool is exhausted stops waiting for one.
+/// (`Transaction::begin` is what `Pool::begin` and `Pool::begin_with` call on the connection
+/// they took.)
+async fn begin_uncancellable(
+    pool: &AnyPool,
+    statement: Option<&'static str>,
+) -> sqlx::Result<sqlx::Transaction<'static, Any>> {
     use tracing::Instrument;
     let conn = pool.acquire().await?;
-    tokio::spawn(sqlx::Transaction::begin(conn, None).instrument(tracing::Span::current()))
+    let begin = sqlx::Transaction::begin(conn, statement.map(Into::into));
+    tokio::spawn(begin.instrument(tracing::Span::current()))
         .await
         .map_err(|err| sqlx::Error::AnyDriverError(Box::new(err)))?
 }
@@ -510,6 +548,112 @@ async fn begin_uncancellable(pool: &AnyPool) -> sqlx::Result<sqlx::Transaction<'
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Whether another process could take SQLite's write lock on `path` within `wait`.
+    fn lock_is_free(path: &Path, wait: Duration) -> bool {
+        let other = rusqlite::Connection::open(path).unwrap();
+        other.busy_timeout(wait).unwrap();
+        other.execute_batch("BEGIN IMMEDIATE; ROLLBACK").is_ok()
+    }
+
+    /// A commit whose caller went away halfway (its future dropped at any point) either kept
+    /// nothing or kept the changes and ran the after-commit actions: never the changes without
+    /// the actions (a sign-out this instance's session cache would not hear of).
+    #[tokio::test]
+    async fn a_commit_cancelled_halfway_still_runs_its_after_commit_actions() {
+        use std::sync::atomic::AtomicUsize;
+        let dir = std::env::temp_dir().join(format!("swaz-commit-cancel-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let db = Db::connect(&crate::config::sqlite_url(&dir.join("commit.db")))
+            .await
+            .unwrap();
+        sqlx::query("CREATE TABLE notes (n BIGINT NOT NULL)")
+            .execute(db.pool())
+            .await
+            .unwrap();
+        let acted = Arc::new(AtomicUsize::new(0));
+        for n in 0..300_i64 {
+            let mut tx = db.begin_write().await.unwrap();
+            sqlx::query("INSERT INTO notes (n) VALUES ($1)")
+                .bind(n)
+                .execute(&mut *tx)
+                .await
+                .unwrap();
+            let counter = acted.clone();
+            tx.after_commit(move || {
+                counter.fetch_add(1, Ordering::SeqCst);
+            });
+            // Polled a few times (none to three), then dropped: a caller gone at each step.
+            let mut commit = Box::pin(tx.commit());
+            for _ in 0..n % 4 {
+                let polled = std::future::poll_fn(|cx| {
+                    std::task::Poll::Ready(
+                        std::future::Future::poll(commit.as_mut(), cx).is_ready(),
+                    )
+                });
+                if polled.await {
+                    break;
+                }
+                tokio::task::yield_now().await;
+            }
+            drop(commit);
+            // The next write's turn comes once this one has ended, however it ended.
+            let settled = db.begin_write().await.unwrap();
+            settled.rollback().await.unwrap();
+            let kept: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM notes")
+                .fetch_one(db.pool())
+                .await
+                .unwrap();
+            assert_eq!(
+                acted.load(Ordering::SeqCst) as i64,
+                kept,
+                "after commit {n}: every kept write ran its action, and only those"
+            );
+        }
+        db.close().await;
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A request whose client hung up while its write was beginning (its future dropped at
+    /// any point of `begin_write`) leaves no transaction open on a pooled connection: the
+    /// command line, another process, can still write. A BEGIN that sqlx had run but not yet
+    /// counted went back to the pool holding the write lock, and `swaz user create` failed with
+    /// "database is locked" in CI.
+    #[tokio::test]
+    async fn a_write_cancelled_while_it_begins_leaves_the_database_writable() {
+        let dir = std::env::temp_dir().join(format!("swaz-begin-cancel-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("cancel.db");
+        let db = Db::connect(&crate::config::sqlite_url(&path))
+            .await
+            .unwrap();
+        sqlx::query("CREATE TABLE notes (body TEXT NOT NULL)")
+            .execute(db.pool())
+            .await
+            .unwrap();
+        for micros in 0..1000 {
+            let cancelled =
+                tokio::time::timeout(Duration::from_micros(micros), db.begin_write()).await;
+            drop(cancelled);
+            // What the dropped begin left behind settles on its own, in a moment (the runtime
+            // keeps running meanwhile).
+            let other = path.clone();
+            let free =
+                tokio::task::spawn_blocking(move || lock_is_free(&other, Duration::from_secs(2)));
+            assert!(
+                free.await.unwrap(),
+                "a begin cancelled after {micros} µs kept the write lock"
+            );
+        }
+        let mut tx = db.begin_write().await.unwrap();
+        sqlx::query("INSERT INTO notes (body) VALUES ('kept')")
+            .execute(&mut *tx)
+            .await
+            .unwrap();
+        tx.commit().await.unwrap();
+        db.close().await;
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     #[test]
     fn the_reader_opens_the_file_sqlx_opens() {
