@@ -5,6 +5,7 @@ use chrono::{Days, NaiveDate};
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use super::day_text;
 use super::days::{self, DayCounts, RestDays};
 use crate::db::Reads;
 use crate::error::Result;
@@ -35,7 +36,7 @@ pub(crate) fn calendar(counts: &DayCounts, rest: &RestDays, today: NaiveDate) ->
     days::heatmap(counts, today)
         .into_iter()
         .map(|(date, count)| HeatmapDay {
-            date: date.to_string(),
+            date: day_text::format(date),
             count,
             rest: rest.contains(&date),
         })

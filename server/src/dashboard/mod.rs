@@ -1,6 +1,7 @@
 //! The athlete's dashboard: today's Daily Flow checklist, the streak, a 12-week calendar, the
 //! latest objectives and the next weekly live call (SPEC §1, DESIGN §5).
 
+pub(crate) mod day_text;
 pub mod days;
 mod facts;
 pub mod figures;

@@ -8,6 +8,7 @@
 use chrono::{DateTime, Days, NaiveDate, Utc};
 use chrono_tz::Tz;
 
+use super::day_text;
 use super::days::{self, RestDays};
 use crate::practice::summary::{self, Day};
 use crate::practice::PracticeKind;
@@ -70,9 +71,7 @@ impl Practice {
     pub fn in_zone(self, zone: Tz, first: NaiveDate, today_start: i64) -> Recent {
         let counted_in_zone = self.summary_zone.as_deref() == Some(zone.name());
         let practised = summary::days_of_list(self.days.as_deref(), first);
-        let rest = items(&self.rest)
-            .filter_map(|day| day.parse::<NaiveDate>().ok())
-            .collect();
+        let rest = items(&self.rest).filter_map(day_text::parse).collect();
         let done_today = items(&self.latest)
             .filter_map(|item| {
                 let (kind, latest) = item.split_once(' ')?;

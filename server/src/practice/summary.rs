@@ -20,6 +20,7 @@ use chrono_tz::Tz;
 use sqlx::AnyConnection;
 
 use super::storage::counts_by_quarter_hour;
+use crate::dashboard::day_text;
 use crate::dashboard::days::{self, DayCounts, RestDays};
 use crate::db::{Arg, Db, Reads, Writes};
 
@@ -243,7 +244,7 @@ async fn read(conn: &mut AnyConnection, user_id: &str, from: &str) -> sqlx::Resu
 /// A stored row of `practice_days` as a [`Day`]; `None` for a day that does not parse.
 pub(crate) fn day_of_row(day: &str, events: i64, run: i64) -> Option<Day> {
     Some(Day {
-        day: day.parse().ok()?,
+        day: day_text::parse(day)?,
         events: events as u32,
         run: run as u32,
     })
@@ -264,16 +265,23 @@ macro_rules! practice_days_list {
 pub(crate) fn days_of_list(list: Option<&str>, first: NaiveDate) -> Vec<Day> {
     let mut practised: Vec<Day> = list
         .into_iter()
-        .flat_map(|l| l.split(','))
-        .filter_map(|item| {
-            let mut parts = item.split(' ');
-            let (day, events, run) = (parts.next()?, parts.next()?, parts.next()?);
-            day_of_row(day, events.parse().ok()?, run.parse().ok()?)
-        })
+        .flat_map(|l| l.as_bytes().split(|&b| b == b','))
+        .filter_map(day_of_item)
         .filter(|d| d.day >= first)
         .collect();
     practised.sort_by_key(|d| d.day);
     practised
+}
+
+/// One `day events run` item of a [`practice_days_list!`].
+fn day_of_item(item: &[u8]) -> Option<Day> {
+    let mut parts = item.split(|&b| b == b' ');
+    let (day, events, run) = (parts.next()?, parts.next()?, parts.next()?);
+    Some(Day {
+        day: day_text::parse(std::str::from_utf8(day).ok()?)?,
+        events: day_text::digits(events)?,
+        run: day_text::digits(run)?,
+    })
 }
 
 /// For several athletes, the zone each summary is counted in and its practised days from
