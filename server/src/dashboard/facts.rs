@@ -7,11 +7,12 @@
 use std::sync::LazyLock;
 
 use crate::billing::entitlements::PAID;
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 
 use super::recent::{self, Practice, Window};
 use crate::db::{FromColumns, Reads, Row};
 use crate::planning::dto::RecentObjectives;
+use crate::practice::summary;
 use crate::vision::answers::STEPS;
 use crate::vision::storage::all_answered;
 
@@ -28,7 +29,8 @@ pub(crate) struct Facts {
     pub practice: Practice,
 }
 
-static SQL: LazyLock<String> = LazyLock::new(|| {
+/// The statement, with the practice columns `practice`.
+fn statement(practice: &str) -> String {
     format!(
         "SELECT u.first_name, u.time_zone, \
            (SELECT hidden_at FROM streak_preferences WHERE user_id = $1), \
@@ -43,10 +45,16 @@ static SQL: LazyLock<String> = LazyLock::new(|| {
            ORDER BY created_at DESC, id DESC LIMIT 1) d ON 1 = 1 \
          LEFT JOIN (SELECT q6, q7, q8, q9, q10, q11 FROM weekly_maps WHERE user_id = $1 \
            ORDER BY created_at DESC, id DESC LIMIT 1) w ON 1 = 1 \
-         WHERE u.id = $1",
-        practice = recent::COLUMNS
+         WHERE u.id = $1"
     )
-});
+}
+
+/// With the practice days as one list: one round trip on PostgreSQL.
+static SQL: LazyLock<String> = LazyLock::new(|| statement(recent::COLUMNS));
+
+/// Without them, for SQLite's reader, which reads them as rows next ([`recent::DAYS_AS_ROWS`]).
+static SQL_WITHOUT_DAYS: LazyLock<String> =
+    LazyLock::new(|| statement(recent::COLUMNS_WITHOUT_DAYS));
 
 impl FromColumns for Facts {
     fn from_columns(row: &impl Row) -> sqlx::Result<Self> {
@@ -67,7 +75,10 @@ impl FromColumns for Facts {
             },
             practice: Practice {
                 summary_zone: row.col(PRACTICE)?,
-                days: row.col(PRACTICE + 1)?,
+                days: summary::days_of_list(
+                    row.col::<Option<String>>(PRACTICE + 1)?.as_deref(),
+                    NaiveDate::MIN,
+                ),
                 rest: row.col(PRACTICE + 2)?,
                 latest: row.col(PRACTICE + 3)?,
             },
@@ -103,5 +114,22 @@ pub(crate) async fn of<'c>(
         (&window.first_day).into(),
         window.since.into(),
     ];
-    conn.into().first(&SQL, &args).await
+    let mut reads: Reads<'c> = conn.into();
+    if reads.on_postgres() {
+        return reads.first(&SQL, &args).await;
+    }
+    let Some(mut facts) = reads.first::<Facts>(&SQL_WITHOUT_DAYS, &args).await? else {
+        return Ok(None);
+    };
+    let rows: Vec<(String, i64, i64)> = reads
+        .all(
+            recent::DAYS_AS_ROWS,
+            &[user_id.into(), (&window.first_day).into()],
+        )
+        .await?;
+    facts.practice.days = rows
+        .iter()
+        .filter_map(|(day, events, run)| summary::day_of_row(day, *events, *run))
+        .collect();
+    Ok(Some(facts))
 }

@@ -10,26 +10,47 @@ use chrono_tz::Tz;
 
 use super::day_text;
 use super::days::{self, RestDays};
-use crate::practice::summary::{self, Day};
+use crate::practice::summary::Day;
 use crate::practice::PracticeKind;
 
 /// The statement's part: four columns after the facts', `$3` the first day of the window
 /// ([`Window::first_day`]) and `$4` the time it starts ([`Window::since`]), `$2` now.
+/// The rest days and the latest practice of each kind, after the days: a literal, for `concat!`.
+macro_rules! other_columns {
+    () => {
+        "\
+    (SELECT string_agg(day, ',') FROM rest_days WHERE user_id = $1), \
+    (SELECT string_agg(kind || ' ' || CAST(latest AS TEXT), ',') \
+       FROM (SELECT kind, MAX(created_at) AS latest FROM practice_events \
+             WHERE user_id = $1 AND created_at >= $4 AND created_at <= $2 GROUP BY kind) k)"
+    };
+}
+
+/// The practice columns, with the summary's recent days as one list (`$3` the first day).
 pub(crate) const COLUMNS: &str = concat!(
     "\
     (SELECT zone FROM practice_summary WHERE user_id = $1), \
     (SELECT ",
     crate::practice_days_list!(),
     " \
-       FROM practice_days WHERE user_id = $1 AND day >= $3), \
-    (SELECT string_agg(day, ',') FROM rest_days WHERE user_id = $1), \
-    (SELECT string_agg(kind || ' ' || CAST(latest AS TEXT), ',') \
-       FROM (SELECT kind, MAX(created_at) AS latest FROM practice_events \
-             WHERE user_id = $1 AND created_at >= $4 AND created_at <= $2 GROUP BY kind) k)"
+       FROM practice_days WHERE user_id = $1 AND day >= $3), ",
+    other_columns!()
 );
 
-/// What the statement reads, for every zone at once: the local day is at most a day from the
-/// UTC one, and a local day lasts at most 25 hours.
+/// The practice columns without the days (a NULL in their place): on SQLite's reader the days
+/// are read as rows ([`DAYS_AS_ROWS`]), which costs less than building the list and reading it
+/// back (`CAST`, concatenation and `string_agg` were a sixth of a dashboard's instructions at a
+/// year of practice, bench/PROFILE.md finding 23).
+pub(crate) const COLUMNS_WITHOUT_DAYS: &str = concat!(
+    "\
+    (SELECT zone FROM practice_summary WHERE user_id = $1), CAST(NULL AS TEXT), ",
+    other_columns!()
+);
+
+/// The summary's recent days as rows, oldest first: `$1` the athlete, `$2` the first day.
+pub(crate) const DAYS_AS_ROWS: &str =
+    "SELECT day, events, run FROM practice_days WHERE user_id = $1 AND day >= $2 ORDER BY day";
+
 pub(crate) struct Window {
     pub first_day: String,
     pub since: i64,
@@ -50,7 +71,8 @@ impl Window {
 /// The practice columns as read, before the athlete's zone narrows them.
 pub(crate) struct Practice {
     pub summary_zone: Option<String>,
-    pub days: Option<String>,
+    /// The summary's days from the window's first on, oldest first.
+    pub days: Vec<Day>,
     pub rest: Option<String>,
     pub latest: Option<String>,
 }
@@ -70,7 +92,8 @@ impl Practice {
     /// the kinds done since `today_start` (ms).
     pub fn in_zone(self, zone: Tz, first: NaiveDate, today_start: i64) -> Recent {
         let counted_in_zone = self.summary_zone.as_deref() == Some(zone.name());
-        let practised = summary::days_of_list(self.days.as_deref(), first);
+        let mut practised = self.days;
+        practised.retain(|d| d.day >= first);
         let rest = items(&self.rest).filter_map(day_text::parse).collect();
         let done_today = items(&self.latest)
             .filter_map(|item| {
@@ -96,6 +119,7 @@ fn items(list: &Option<String>) -> impl Iterator<Item = &str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::practice::summary;
     use chrono::TimeZone as _;
 
     /// Every zone's calendar and today fall inside the window read for all zones at once,
@@ -130,7 +154,10 @@ mod tests {
         let tz: Tz = "America/Los_Angeles".parse().unwrap();
         let read = Practice {
             summary_zone: Some("America/Los_Angeles".into()),
-            days: Some("2027-01-15 2 3,2027-01-13 1 1,2027-01-14 1 2".into()),
+            days: summary::days_of_list(
+                Some("2027-01-15 2 3,2027-01-13 1 1,2027-01-14 1 2"),
+                NaiveDate::MIN,
+            ),
             rest: Some("2027-01-10".into()),
             latest: Some("breathing_done 2000,vision_listened 999".into()),
         };
@@ -146,7 +173,7 @@ mod tests {
 
         let other = Practice {
             summary_zone: Some("UTC".into()),
-            days: None,
+            days: Vec::new(),
             rest: None,
             latest: None,
         };
