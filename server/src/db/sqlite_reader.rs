@@ -25,6 +25,15 @@ use thread_local::ThreadLocal;
 /// [`Reads`](super::Reads)), where the wait blocks only sqlx's thread.
 const READER_BUSY_TIMEOUT: std::time::Duration = std::time::Duration::from_millis(20);
 
+/// How much of the database file a reader maps into memory (SQLite's `mmap_size`; 2 GiB is the
+/// most the bundled SQLite maps). A mapped page is read where the kernel's file cache holds it,
+/// without a `pread` into the connection's own page cache of 2 MB, which the dashboards of 100
+/// athletes with a year of practice no longer fitted, and which every commit by another
+/// connection empties anyway (WAL mode). Pages still in the WAL are read as before. The mapping
+/// is the kernel's file cache, shared and given back under memory pressure, though its resident
+/// pages count in the process's RSS (bench/PROFILE.md, finding 23).
+const READER_MMAP_BYTES: i64 = 0x7fff_0000;
+
 pub struct SqliteReader {
     path: PathBuf,
     connections: ThreadLocal<Connection>,
@@ -62,6 +71,7 @@ impl SqliteReader {
         )?;
         conn.busy_timeout(READER_BUSY_TIMEOUT)?;
         conn.pragma_update(None, "query_only", true)?;
+        conn.pragma_update(None, "mmap_size", READER_MMAP_BYTES)?;
         Ok(conn)
     }
 }
