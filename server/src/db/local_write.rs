@@ -300,17 +300,9 @@ mod tests {
     }
 
     async fn db_in(name: &str) -> (Db, std::path::PathBuf) {
-        let dir = std::env::temp_dir().join(format!("swaz-{name}-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("local.db");
-        let db = Db::connect(&crate::config::sqlite_url(&path))
-            .await
-            .unwrap();
-        sqlx::query("CREATE TABLE notes (body TEXT NOT NULL)")
-            .execute(db.pool())
-            .await
-            .unwrap();
-        (db, dir)
+        let (db, file) =
+            crate::db::test_file_db(name, "CREATE TABLE notes (body TEXT NOT NULL)").await;
+        (db, file.parent().unwrap().to_owned())
     }
 
     #[tokio::test]
@@ -411,7 +403,7 @@ mod tests {
     async fn a_local_write_waits_for_another_process_off_the_runtime_thread() {
         let (db, dir) = db_in("local-write-busy").await;
         // Another process (the command line, say) holds the write lock for 300 ms.
-        let holder = Connection::open(dir.join("local.db")).unwrap();
+        let holder = Connection::open(dir.join("local-write-busy.db")).unwrap();
         holder
             .execute_batch("BEGIN IMMEDIATE; INSERT INTO notes (body) VALUES ('theirs');")
             .unwrap();

@@ -545,6 +545,20 @@ async fn begin_uncancellable(
         .map_err(|err| sqlx::Error::AnyDriverError(Box::new(err)))?
 }
 
+/// A test's own SQLite database: the file `{name}.db` in a folder `swaz-{name}-{pid}` of the
+/// temporary directory (the caller removes the folder), with `schema` run on it.
+#[cfg(test)]
+pub(crate) async fn test_file_db(name: &str, schema: &str) -> (Db, std::path::PathBuf) {
+    let dir = std::env::temp_dir().join(format!("swaz-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join(format!("{name}.db"));
+    let db = Db::connect(&crate::config::sqlite_url(&file))
+        .await
+        .unwrap();
+    sqlx::raw_sql(schema).execute(db.pool()).await.unwrap();
+    (db, file)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -562,15 +576,8 @@ mod tests {
     #[tokio::test]
     async fn a_commit_cancelled_halfway_still_runs_its_after_commit_actions() {
         use std::sync::atomic::AtomicUsize;
-        let dir = std::env::temp_dir().join(format!("swaz-commit-cancel-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let db = Db::connect(&crate::config::sqlite_url(&dir.join("commit.db")))
-            .await
-            .unwrap();
-        sqlx::query("CREATE TABLE notes (n BIGINT NOT NULL)")
-            .execute(db.pool())
-            .await
-            .unwrap();
+        let (db, file) =
+            test_file_db("commit-cancel", "CREATE TABLE notes (n BIGINT NOT NULL)").await;
         let acted = Arc::new(AtomicUsize::new(0));
         for n in 0..300_i64 {
             let mut tx = db.begin_write().await.unwrap();
@@ -611,7 +618,7 @@ mod tests {
             );
         }
         db.close().await;
-        let _ = std::fs::remove_dir_all(&dir);
+        let _ = std::fs::remove_dir_all(file.parent().unwrap());
     }
 
     /// A request whose client hung up while its write was beginning (its future dropped at
@@ -621,16 +628,8 @@ mod tests {
     /// "database is locked" in CI.
     #[tokio::test]
     async fn a_write_cancelled_while_it_begins_leaves_the_database_writable() {
-        let dir = std::env::temp_dir().join(format!("swaz-begin-cancel-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("cancel.db");
-        let db = Db::connect(&crate::config::sqlite_url(&path))
-            .await
-            .unwrap();
-        sqlx::query("CREATE TABLE notes (body TEXT NOT NULL)")
-            .execute(db.pool())
-            .await
-            .unwrap();
+        let (db, path) =
+            test_file_db("begin-cancel", "CREATE TABLE notes (body TEXT NOT NULL)").await;
         for micros in 0..1000 {
             let cancelled =
                 tokio::time::timeout(Duration::from_micros(micros), db.begin_write()).await;
@@ -652,7 +651,7 @@ mod tests {
             .unwrap();
         tx.commit().await.unwrap();
         db.close().await;
-        let _ = std::fs::remove_dir_all(&dir);
+        let _ = std::fs::remove_dir_all(path.parent().unwrap());
     }
 
     #[test]

@@ -293,7 +293,6 @@ pub(super) fn bind(statement: &mut rusqlite::Statement<'_>, args: &[Arg<'_>]) ->
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::db::Db;
 
     /// A statement whose `$2` comes first and whose `$1` comes twice.
     const SQL: &str =
@@ -302,15 +301,12 @@ mod tests {
 
     #[tokio::test]
     async fn a_read_binds_each_numbered_parameter_alike_on_the_reader_and_on_the_pool() {
-        let dir = std::env::temp_dir().join(format!("swaz-reads-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let db = Db::connect(&crate::config::sqlite_url(&dir.join("reads.db")))
-            .await
-            .unwrap();
-        sqlx::query("CREATE TABLE notes (id BIGINT NOT NULL, body TEXT NOT NULL)")
-            .execute(db.pool())
-            .await
-            .unwrap();
+        let (db, file) = crate::db::test_file_db(
+            "reads",
+            "CREATE TABLE notes (id BIGINT NOT NULL, body TEXT NOT NULL)",
+        )
+        .await;
+        let dir = file.parent().unwrap().to_owned();
         for (id, body) in [(1, "b1"), (2, "b"), (3, "b2"), (4, "c1"), (5, "b3")] {
             sqlx::query("INSERT INTO notes (id, body) VALUES ($1, $2)")
                 .bind(id as i64)
