@@ -33,7 +33,7 @@ impl Housekeeping {
         let (stop, mut stopped) = watch::channel(false);
         let task = tokio::spawn(async move {
             tokio::select! {
-                _ = count_practice_summaries(&db) => {}
+                _ = count_practice_summaries(&db, clock.now_ms()) => {}
                 _ = stopped.changed() => return,
             }
             loop {
@@ -55,8 +55,8 @@ impl Housekeeping {
 
 /// Counts the day summaries of athletes whose practice was recorded before summaries were kept
 /// (once, at start; until then their dashboards count the events).
-async fn count_practice_summaries(db: &Db) {
-    match crate::practice::summary::backfill(db).await {
+async fn count_practice_summaries(db: &Db, now: i64) {
+    match crate::practice::summary::backfill(db, now).await {
         Ok(0) => {}
         Ok(n) => tracing::info!(athletes = n, "counted the practice summaries"),
         Err(err) => tracing::warn!(error = ?err, "counting practice summaries failed"),

@@ -41,6 +41,7 @@ fn statement(practice: &str) -> String {
            d.q1, d.q2, d.q3, d.q4, d.q5, d.q6, \
            w.q6, w.q7, w.q8, w.q9, w.q10, w.q11, {practice} \
          FROM users u LEFT JOIN athletic_visions v ON v.user_id = u.id \
+         LEFT JOIN practice_summary s ON s.user_id = u.id \
          LEFT JOIN (SELECT q1, q2, q3, q4, q5, q6 FROM daily_actions WHERE user_id = $1 \
            ORDER BY created_at DESC, id DESC LIMIT 1) d ON 1 = 1 \
          LEFT JOIN (SELECT q6, q7, q8, q9, q10, q11 FROM weekly_maps WHERE user_id = $1 \
@@ -49,12 +50,8 @@ fn statement(practice: &str) -> String {
     )
 }
 
-/// With the practice days as one list: one round trip on PostgreSQL.
+/// The statement: one round trip on PostgreSQL, one step on SQLite's reader.
 static SQL: LazyLock<String> = LazyLock::new(|| statement(recent::COLUMNS));
-
-/// Without them, for SQLite's reader, which reads them as rows next ([`recent::DAYS_AS_ROWS`]).
-static SQL_WITHOUT_DAYS: LazyLock<String> =
-    LazyLock::new(|| statement(recent::COLUMNS_WITHOUT_DAYS));
 
 impl FromColumns for Facts {
     fn from_columns(row: &impl Row) -> sqlx::Result<Self> {
@@ -114,22 +111,5 @@ pub(crate) async fn of<'c>(
         (&window.first_day).into(),
         window.since.into(),
     ];
-    let mut reads: Reads<'c> = conn.into();
-    if reads.on_postgres() {
-        return reads.first(&SQL, &args).await;
-    }
-    let Some(mut facts) = reads.first::<Facts>(&SQL_WITHOUT_DAYS, &args).await? else {
-        return Ok(None);
-    };
-    let rows: Vec<(String, i64, i64)> = reads
-        .all(
-            recent::DAYS_AS_ROWS,
-            &[user_id.into(), (&window.first_day).into()],
-        )
-        .await?;
-    facts.practice.days = rows
-        .iter()
-        .filter_map(|(day, events, run)| summary::day_of_row(day, *events, *run))
-        .collect();
-    Ok(Some(facts))
+    conn.into().first(&SQL, &args).await
 }

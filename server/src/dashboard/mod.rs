@@ -6,5 +6,5 @@ pub mod days;
 mod facts;
 pub mod figures;
 pub mod live_call;
-mod recent;
+pub(crate) mod recent;
 pub mod routes;

@@ -1,7 +1,7 @@
 //! The dashboard's practice, read in the same statement as its facts ([`super::facts`]): the
 //! zone the summary is counted in, the summary's recent days, the athlete's rest days, and the
 //! latest time of each kind of practice done in the last day, each part one text column (a list
-//! joined by the database). The statement cannot know the athlete's zone before it has read it,
+//! the database keeps or joins). The statement cannot know the athlete's zone before it has read it,
 //! so it asks for a window wide enough for any zone and [`Practice::in_zone`] narrows it once the
 //! zone is known.
 
@@ -13,43 +13,19 @@ use super::days::{self, RestDays};
 use crate::practice::summary::Day;
 use crate::practice::PracticeKind;
 
-/// The statement's part: four columns after the facts', `$3` the first day of the window
-/// ([`Window::first_day`]) and `$4` the time it starts ([`Window::since`]), `$2` now.
-/// The rest days and the latest practice of each kind, after the days: a literal, for `concat!`.
-macro_rules! other_columns {
-    () => {
-        "\
+/// The statement's part: four columns after the facts', reading the athlete's summary as `s`,
+/// `$3` the first day of the window ([`Window::first_day`]), `$4` the time it starts
+/// ([`Window::since`]) and `$2` now: the zone the summary is counted in, its days (the text kept
+/// with it, [`crate::recent_days_list!`]), the rest days and the latest practice of each kind.
+pub(crate) const COLUMNS: &str = concat!(
+    "s.zone, ",
+    crate::recent_days_list!("$3"),
+    ", \
     (SELECT string_agg(day, ',') FROM rest_days WHERE user_id = $1), \
     (SELECT string_agg(kind || ' ' || CAST(latest AS TEXT), ',') \
        FROM (SELECT kind, MAX(created_at) AS latest FROM practice_events \
              WHERE user_id = $1 AND created_at >= $4 AND created_at <= $2 GROUP BY kind) k)"
-    };
-}
-
-/// The practice columns, with the summary's recent days as one list (`$3` the first day).
-pub(crate) const COLUMNS: &str = concat!(
-    "\
-    (SELECT zone FROM practice_summary WHERE user_id = $1), \
-    (SELECT ",
-    crate::practice_days_list!(),
-    " \
-       FROM practice_days WHERE user_id = $1 AND day >= $3), ",
-    other_columns!()
 );
-
-/// The practice columns without the days (a NULL in their place): on SQLite's reader the days
-/// are read as rows ([`DAYS_AS_ROWS`]), which costs less than building the list and reading it
-/// back (`CAST`, concatenation and `string_agg` were a sixth of a dashboard's instructions at a
-/// year of practice, bench/PROFILE.md finding 23).
-pub(crate) const COLUMNS_WITHOUT_DAYS: &str = concat!(
-    "\
-    (SELECT zone FROM practice_summary WHERE user_id = $1), CAST(NULL AS TEXT), ",
-    other_columns!()
-);
-
-/// The summary's recent days as rows, oldest first: `$1` the athlete, `$2` the first day.
-pub(crate) const DAYS_AS_ROWS: &str =
-    "SELECT day, events, run FROM practice_days WHERE user_id = $1 AND day >= $2 ORDER BY day";
 
 pub(crate) struct Window {
     pub first_day: String,

@@ -53,7 +53,7 @@ pub(crate) async fn note<'c>(
         .await?;
     let zone = crate::domain::TimeZone::stored_or_utc(zone.as_deref()).tz();
     if counted_in != zone.name() {
-        return rebuild(&mut writes, user_id, zone).await;
+        return rebuild(&mut writes, user_id, zone, at).await;
     }
     let day = days::local_day_ms(at, zone);
     let (events,): (i64,) = writes
@@ -67,6 +67,26 @@ pub(crate) async fn note<'c>(
     if events == 1 {
         rerun_from(&mut writes, user_id, day).await?;
     }
+    keep_recent(&mut writes, user_id, at).await
+}
+
+/// The statement that keeps `practice_summary.recent`: `$1` the athlete, `$2` its first day.
+const KEEP_RECENT: &str = concat!(
+    "UPDATE practice_summary SET recent_from = $2, recent = COALESCE((SELECT ",
+    crate::practice_days_list!(),
+    " FROM practice_days WHERE user_id = $1 AND day >= $2), '') WHERE user_id = $1"
+);
+
+/// Writes the athlete's recent days again as one text (`practice_summary.recent`), from the
+/// first day any zone's calendar can show at `at` (ms) on, after a write to their days. Readers
+/// whose window starts on or after that day read the text instead of the rows
+/// ([`recent_days_list!`]).
+async fn keep_recent(writes: &mut Writes<'_>, user_id: &str, at: i64) -> sqlx::Result<()> {
+    let at = chrono::DateTime::from_timestamp_millis(at).unwrap_or_default();
+    let from = crate::dashboard::recent::Window::at(at).first_day;
+    writes
+        .execute(KEEP_RECENT, &[user_id.into(), (&from).into()])
+        .await?;
     Ok(())
 }
 
@@ -160,11 +180,13 @@ pub async fn recount<'c>(
         .collect())
 }
 
-/// Counts the athlete's summary again in `zone` (their zone changed, or it was never counted).
+/// Counts the athlete's summary again in `zone` (their zone changed, or it was never counted),
+/// at `at` (ms).
 pub(crate) async fn rebuild<'c>(
     writes: impl Into<Writes<'c>>,
     user_id: &str,
     zone: Tz,
+    at: i64,
 ) -> sqlx::Result<()> {
     let mut writes = writes.into();
     let fresh = recount(&mut writes, user_id, zone).await?;
@@ -198,15 +220,16 @@ pub(crate) async fn rebuild<'c>(
             &[user_id.into(), zone.name().into()],
         )
         .await?;
-    Ok(())
+    keep_recent(&mut writes, user_id, at).await
 }
 
 /// Counts the summary again when it was counted in another zone than `zone` (the athlete's new
-/// one), in the transaction that stores the zone.
+/// one), in the transaction that stores the zone, at `now` (ms).
 pub(crate) async fn recount_if_moved<'c>(
     writes: impl Into<Writes<'c>>,
     user_id: &str,
     zone: Tz,
+    now: i64,
 ) -> sqlx::Result<()> {
     let mut writes = writes.into();
     // Locks the summary's row as [`note`] does, so the two count in turn.
@@ -217,7 +240,7 @@ pub(crate) async fn recount_if_moved<'c>(
         )
         .await?;
     match counted_in {
-        Some((name,)) if name != zone.name() => rebuild(&mut writes, user_id, zone).await,
+        Some((name,)) if name != zone.name() => rebuild(&mut writes, user_id, zone, now).await,
         _ => Ok(()),
     }
 }
@@ -260,6 +283,25 @@ macro_rules! practice_days_list {
     };
 }
 
+/// The summary's days from the day in the parameter `$first` on, as one text column like
+/// [`practice_days_list!`]'s: the text kept with the summary (`practice_summary.recent`) when it
+/// holds that day on, else the list built from the rows. Reads the summary as `s`; expands to a
+/// literal, for statements built with `concat!`.
+#[macro_export]
+macro_rules! recent_days_list {
+    ($first:literal) => {
+        concat!(
+            "COALESCE(CASE WHEN s.recent_from <= ",
+            $first,
+            " THEN s.recent END, (SELECT ",
+            $crate::practice_days_list!(),
+            " FROM practice_days d WHERE d.user_id = s.user_id AND d.day >= ",
+            $first,
+            "))"
+        )
+    };
+}
+
 /// The days of a list read with [`practice_days_list!`], from `first` on, oldest first; an
 /// item that does not parse is left out.
 pub(crate) fn days_of_list(list: Option<&str>, first: NaiveDate) -> Vec<Day> {
@@ -287,10 +329,10 @@ fn day_of_item(item: &[u8]) -> Option<Day> {
 /// For several athletes, the zone each summary is counted in and its practised days from
 /// `first` on, oldest first; an athlete without a summary is missing.
 ///
-/// The statement's shape is each database's best (bench/PROFILE.md, finding 16): on PostgreSQL
-/// a row per athlete with the days as one list, as sqlx converts every row it hands over, a third
-/// of the board's CPU with a row per day; on SQLite's reader a row costs little, and building and
-/// reading the lists cost more than the rows.
+/// A row per athlete with the days as one text, the one kept with the summary
+/// ([`recent_days_list!`]). Before it was kept, the rows were each database's best
+/// (bench/PROFILE.md, finding 16): on PostgreSQL the days built into a list per athlete, on
+/// SQLite's reader a row per day; the kept text costs either less than building it.
 pub(crate) async fn team_days_from<'c>(
     conn: impl Into<Reads<'c>>,
     user_ids: &[&str],
@@ -299,91 +341,20 @@ pub(crate) async fn team_days_from<'c>(
     if user_ids.is_empty() {
         return Ok(HashMap::new());
     }
-    let mut reads: Reads<'c> = conn.into();
-    if reads.on_postgres() {
-        team_days_as_lists(&mut reads, user_ids, first).await
-    } else {
-        team_days_as_rows(&mut reads, user_ids, first).await
-    }
-}
-
-/// [`team_days_from`] with a row per athlete. The days are a subquery of each summary row,
-/// looked up by the athlete's key: no plan can join the summaries to every athlete's days.
-async fn team_days_as_lists(
-    reads: &mut Reads<'_>,
-    user_ids: &[&str],
-    first: NaiveDate,
-) -> sqlx::Result<HashMap<String, (String, Vec<Day>)>> {
     let sql = format!(
         concat!(
-            "SELECT s.user_id, s.zone, (SELECT ",
-            practice_days_list!(),
-            " FROM practice_days d WHERE d.user_id = s.user_id AND d.day >= $1) \
-             FROM practice_summary s WHERE s.user_id IN ({})"
+            "SELECT s.user_id, s.zone, ",
+            recent_days_list!("$1"),
+            " FROM practice_summary s WHERE s.user_id IN ({})"
         ),
         crate::db::id_list(2, user_ids.len())
     );
     let first_text = first.to_string();
     let args = crate::db::args_then_ids([(&first_text).into()], user_ids);
-    let rows: Vec<(String, String, Option<String>)> = reads.all(&sql, &args).await?;
+    let rows: Vec<(String, String, Option<String>)> = conn.into().all(&sql, &args).await?;
     Ok(rows
         .into_iter()
         .map(|(user_id, zone, days)| (user_id, (zone, days_of_list(days.as_deref(), first))))
-        .collect())
-}
-
-/// A row of [`team_days_as_rows`]: the athlete, then their summary's zone, or a day with its
-/// events and run.
-type TeamRow = (
-    String,
-    Option<String>,
-    Option<String>,
-    Option<i64>,
-    Option<i64>,
-);
-
-/// [`team_days_from`] with a row per summary and per day. Each table is read by its own key (a
-/// tagged union, no join), so no plan can join the summaries to every athlete's days.
-async fn team_days_as_rows(
-    reads: &mut Reads<'_>,
-    user_ids: &[&str],
-    first: NaiveDate,
-) -> sqlx::Result<HashMap<String, (String, Vec<Day>)>> {
-    let n = user_ids.len();
-    let sql = format!(
-        "SELECT user_id, zone, CAST(NULL AS TEXT), CAST(NULL AS BIGINT), CAST(NULL AS BIGINT) \
-         FROM practice_summary WHERE user_id IN ({}) \
-         UNION ALL SELECT user_id, CAST(NULL AS TEXT), day, events, run \
-         FROM practice_days WHERE user_id IN ({}) AND day >= $1",
-        crate::db::id_list(2, n),
-        crate::db::id_list(2 + n, n)
-    );
-    let first = first.to_string();
-    let twice: Vec<&str> = user_ids.iter().chain(user_ids).copied().collect();
-    let args = crate::db::args_then_ids([(&first).into()], &twice);
-    let rows: Vec<TeamRow> = reads.all(&sql, &args).await?;
-    let mut zones: HashMap<String, String> = HashMap::new();
-    let mut days: HashMap<String, Vec<Day>> = HashMap::new();
-    for (user_id, zone, day, events, run) in rows {
-        match (zone, day, events, run) {
-            (Some(zone), ..) => {
-                zones.insert(user_id, zone);
-            }
-            (None, Some(day), Some(events), Some(run)) => {
-                days.entry(user_id)
-                    .or_default()
-                    .extend(day_of_row(&day, events, run));
-            }
-            _ => {}
-        }
-    }
-    Ok(zones
-        .into_iter()
-        .map(|(user_id, zone)| {
-            let mut practised = days.remove(&user_id).unwrap_or_default();
-            practised.sort_by_key(|d| d.day);
-            (user_id, (zone, practised))
-        })
         .collect())
 }
 
@@ -410,10 +381,11 @@ pub(crate) fn streak(
 
 /// Counts the summary of every athlete who has practice but none yet (practice recorded before
 /// summaries were kept), a hundred at a time in the order of their ids, each in its own
-/// transaction. Answers how many. Each batch starts after the last one's final id, so it does
-/// not walk again past the accounts already counted (at 10,000 such athletes on PostgreSQL,
-/// each batch took over a second by the end).
-pub async fn backfill(db: &Db) -> sqlx::Result<usize> {
+/// transaction, then keeps the recent days of every summary kept before they were
+/// ([`keep_recent`]). Answers how many summaries it counted. Each batch starts after the last
+/// one's final id, so it does not walk again past the accounts already done (at 10,000 such
+/// athletes on PostgreSQL, each batch took over a second by the end). `now` in ms.
+pub async fn backfill(db: &Db, now: i64) -> sqlx::Result<usize> {
     let mut done = 0;
     let mut after = String::new();
     loop {
@@ -427,15 +399,53 @@ pub async fn backfill(db: &Db) -> sqlx::Result<usize> {
         .fetch_all(db.pool())
         .await?;
         let Some(last) = ids.last() else {
-            return Ok(done);
+            break;
         };
         after = last.clone();
         for id in ids {
             let mut tx = db.begin_write().await?;
             let zone = zone_of(&mut tx, &id).await?;
-            rebuild(&mut tx, &id, zone).await?;
+            rebuild(&mut tx, &id, zone, now).await?;
             tx.commit().await?;
             done += 1;
+        }
+    }
+    keep_every_recent(db, now).await?;
+    Ok(done)
+}
+
+/// Keeps the recent days of every summary counted before they were kept.
+async fn keep_every_recent(db: &Db, now: i64) -> sqlx::Result<()> {
+    let mut after = String::new();
+    loop {
+        let ids: Vec<String> = sqlx::query_scalar(
+            "SELECT user_id FROM practice_summary WHERE recent IS NULL AND user_id > $1 \
+             ORDER BY user_id LIMIT 100",
+        )
+        .bind(&after)
+        .fetch_all(db.pool())
+        .await?;
+        let Some(last) = ids.last() else {
+            return Ok(());
+        };
+        after = last.clone();
+        for id in ids {
+            let mut tx = db.begin_write().await?;
+            let mut writes: Writes<'_> = (&mut tx).into();
+            // The row's lock first, as [`note`] takes it, so the days are read after any
+            // practice write of this athlete that is under way has committed (on PostgreSQL a
+            // statement that waits for a lock still reads what it saw when it began).
+            let still_missing: Option<(String,)> = writes
+                .first(
+                    "UPDATE practice_summary SET zone = zone \
+                     WHERE user_id = $1 AND recent IS NULL RETURNING zone",
+                    &[(&id).into()],
+                )
+                .await?;
+            if still_missing.is_some() {
+                keep_recent(&mut writes, &id, now).await?;
+            }
+            tx.commit().await?;
         }
     }
 }

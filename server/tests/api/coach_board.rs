@@ -589,7 +589,7 @@ async fn the_board_counts_the_same_from_the_day_summary_as_from_the_events() {
     assert_eq!(row(&from_events, "Cal")["practiceDays28"], 18);
     assert_eq!(row(&from_events, "Dee")["streakDays"], 3);
 
-    let counted = swaz::practice::summary::backfill(&app.state.db)
+    let counted = swaz::practice::summary::backfill(&app.state.db, app.state.clock.now_ms())
         .await
         .unwrap();
     assert_eq!(counted, 4, "each athlete's summary is counted");

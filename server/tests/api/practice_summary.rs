@@ -39,6 +39,20 @@ async fn check(app: &TestApp, athlete: &TestUser, step: usize) {
         stored, recount,
         "step {step}: the summary drifted from the events"
     );
+    let (kept, from) = kept_recent(app, &athlete.id).await;
+    let from = from.unwrap_or_else(|| {
+        assert!(stored.is_empty(), "step {step}: recent days not kept");
+        String::new()
+    });
+    let expected: Vec<(String, u32, u32)> = stored
+        .iter()
+        .filter(|d| d.day.to_string() >= from)
+        .map(|d| (d.day.to_string(), d.events, d.run))
+        .collect();
+    assert_eq!(
+        kept, expected,
+        "step {step}: the kept recent days differ from the summary's rows"
+    );
 
     let rest: RestDays = swaz::streak::storage::days_of(&mut conn, &athlete.id)
         .await
@@ -66,6 +80,33 @@ async fn check(app: &TestApp, athlete: &TestUser, step: usize) {
         .map(|(d, n)| (d.to_string(), u64::from(n)))
         .collect();
     assert_eq!(calendar, expected, "step {step}: the dashboard's calendar");
+}
+
+/// The summary's kept recent days (`practice_summary.recent`), oldest first, and their first
+/// day; none before the athlete's first practice.
+async fn kept_recent(app: &TestApp, user_id: &str) -> (Vec<(String, u32, u32)>, Option<String>) {
+    let (recent, from): (Option<String>, Option<String>) =
+        sqlx::query_as("SELECT recent, recent_from FROM practice_summary WHERE user_id = $1")
+            .bind(user_id)
+            .fetch_optional(app.state.db.pool())
+            .await
+            .unwrap()
+            .unwrap_or_default();
+    let mut days: Vec<(String, u32, u32)> = recent
+        .iter()
+        .flat_map(|r| r.split(','))
+        .filter(|item| !item.is_empty())
+        .map(|item| {
+            let parts: Vec<&str> = item.split(' ').collect();
+            (
+                parts[0].to_owned(),
+                parts[1].parse().unwrap(),
+                parts[2].parse().unwrap(),
+            )
+        })
+        .collect();
+    days.sort();
+    (days, from)
 }
 
 #[tokio::test]
@@ -154,7 +195,9 @@ async fn practice_from_before_the_summaries_is_counted_for_every_athlete() {
     .unwrap();
 
     // The instance's own backfill at start may still be counting some of them.
-    summary::backfill(&app.state.db).await.unwrap();
+    summary::backfill(&app.state.db, app.state.clock.now_ms())
+        .await
+        .unwrap();
     let days: i64 = sqlx::query_scalar(
         "SELECT COUNT(*) FROM practice_days WHERE user_id LIKE 'early-%' AND events = 1",
     )
@@ -165,5 +208,69 @@ async fn practice_from_before_the_summaries_is_counted_for_every_athlete() {
         days, 130,
         "each athlete's day of practice is in their summary"
     );
-    assert_eq!(summary::backfill(&app.state.db).await.unwrap(), 0);
+    assert_eq!(
+        summary::backfill(&app.state.db, app.state.clock.now_ms())
+            .await
+            .unwrap(),
+        0
+    );
+
+    // Summaries counted before their recent days were kept get them at the next start.
+    sqlx::query("UPDATE practice_summary SET recent = NULL, recent_from = NULL")
+        .execute(pool)
+        .await
+        .unwrap();
+    assert_eq!(
+        summary::backfill(&app.state.db, app.state.clock.now_ms())
+            .await
+            .unwrap(),
+        0
+    );
+    let kept: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM practice_summary \
+         WHERE user_id LIKE 'early-%' AND recent LIKE '% 1 1' AND recent NOT LIKE '%,%'",
+    )
+    .fetch_one(pool)
+    .await
+    .unwrap();
+    assert_eq!(kept, 130, "each summary keeps its one day of practice");
+}
+
+/// The recent days are kept from the first day a calendar could show at the last practice; a
+/// clock set back since shows days before that, which the dashboard then reads from the rows.
+#[tokio::test]
+async fn a_clock_set_back_before_the_kept_days_still_shows_every_day() {
+    let app = TestApp::spawn().await;
+    let mut athlete = app.with_paid_user("bo@example.com").await;
+    let breathe = json!({ "kind": "breathing_done" });
+    let (status, body) = athlete
+        .post("/_api/v1/practice/events", breathe.clone())
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let (_, dash) = athlete.get("/_api/v1/dashboard").await;
+    let first_day = dash["today"].as_str().unwrap().to_owned();
+
+    app.clock().advance(Duration::days(100));
+    athlete = athlete.with_token(&app.fresh_token(&athlete.email).await);
+    let (status, body) = athlete.post("/_api/v1/practice/events", breathe).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let (kept, _) = kept_recent(&app, &athlete.id).await;
+    assert!(
+        kept.iter().all(|(day, ..)| *day != first_day),
+        "the first day is older than the kept days: {kept:?}"
+    );
+
+    app.clock().advance(-Duration::days(30));
+    athlete = athlete.with_token(&app.fresh_token(&athlete.email).await);
+    let (status, dash) = athlete.get("/_api/v1/dashboard").await;
+    assert_eq!(status, StatusCode::OK, "{dash}");
+    let shown: Vec<&str> = dash["heatmap"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["count"].as_u64() > Some(0))
+        .map(|d| d["date"].as_str().unwrap())
+        .collect();
+    assert_eq!(shown, [first_day.as_str()], "{dash}");
+    check(&app, &athlete, 0).await;
 }

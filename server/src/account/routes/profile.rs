@@ -85,7 +85,13 @@ pub(crate) async fn put_time_zone(
     let user = {
         let mut tx = state.db.begin_write().await?;
         users::set_time_zone(&mut tx, &me.id, &zone, state.clock.now_ms()).await?;
-        crate::practice::summary::recount_if_moved(&mut tx, &me.id, zone.tz()).await?;
+        crate::practice::summary::recount_if_moved(
+            &mut tx,
+            &me.id,
+            zone.tz(),
+            state.clock.now_ms(),
+        )
+        .await?;
         let user = users::by_id(&mut tx, &me.id).await?;
         tx.commit().await?;
         user
