@@ -82,11 +82,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useTimeZoneSync(signedIn?.user.id, profile.data);
   usePracticeSync(signedIn?.user.id);
 
-  const signOut = useCallback(async () => {
+  const signOut = useCallback(async (scope: 'global' | 'local' = 'global') => {
     // Set before the session goes, in the same urgent update order: a protected
     // page must not read "no session" as "please log in".
     setSigningOut(true);
-    const { error } = await authClient.signOut();
+    const { error } = await authClient.signOut({ scope });
     if (error) setSigningOut(false);
     return { error };
   }, []);

@@ -16,8 +16,11 @@ export interface AuthState {
   subscribed: boolean;
   /** True from a deliberate sign-out on: guards then send the visitor home, not to login. */
   signingOut: boolean;
-  /** Signs out on purpose (Logout, leaving a team); answers auth-js's error, if any. */
-  signOut: () => Promise<{ error: Error | null }>;
+  /**
+   * Signs out on purpose (Logout, leaving a team, deleting the account); answers auth-js's error,
+   * if any. `local` forgets the session on this device only: for one the server already ended.
+   */
+  signOut: (scope?: 'global' | 'local') => Promise<{ error: Error | null }>;
 }
 
 export const AuthContext = createContext<AuthState | null>(null);
