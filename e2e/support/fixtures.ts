@@ -11,11 +11,16 @@ export const test = base.extend<{ user: TestUser }>({
 
 export { expect };
 
-/** Fills the login form on the current page and submits it. */
+/**
+ * Fills the login form on the current page and submits it. The form itself, not any Email box:
+ * the address bar changes before the new screen replaces the old one, and the invite page
+ * before the login has a sign-up form with its own Email and Password (CI typed the e-mail there).
+ */
 export async function submitLogin(page: Page, email: string, password: string) {
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  const form = page.getByRole('form', { name: 'Login' });
+  await form.getByLabel('Email', { exact: true }).fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByRole('button', { name: 'Login', exact: true }).click();
 }
 
 /** Signs in from /auth/login and waits for the dashboard. */
