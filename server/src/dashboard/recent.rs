@@ -1,7 +1,7 @@
 //! The dashboard's practice, read in the same statement as its facts ([`super::facts`]): the
 //! zone the summary is counted in, the summary's recent days, the athlete's rest days, and the
-//! latest time of each kind of practice done in the last day, each part one text column (a list
-//! the database keeps or joins). The statement cannot know the athlete's zone before it has read it,
+//! latest time of each kind of practice, each part one text column (a list the database keeps or
+//! joins). The statement cannot know the athlete's zone before it has read it,
 //! so it asks for a window wide enough for any zone and [`Practice::in_zone`] narrows it once the
 //! zone is known.
 
@@ -16,15 +16,18 @@ use crate::practice::PracticeKind;
 /// The statement's part: four columns after the facts', reading the athlete's summary as `s`,
 /// `$3` the first day of the window ([`Window::first_day`]), `$4` the time it starts
 /// ([`Window::since`]) and `$2` now: the zone the summary is counted in, its days (the text kept
-/// with it, [`crate::recent_days_list!`]), the rest days and the latest practice of each kind.
+/// with it, [`crate::recent_days_list!`]), the rest days and the latest practice of each kind
+/// (kept with the summary too, unless one of them is later than now: the clock was set back, and
+/// the events up to now give it).
 pub(crate) const COLUMNS: &str = concat!(
     "s.zone, ",
     crate::recent_days_list!("$3"),
     ", \
     (SELECT string_agg(day, ',') FROM rest_days WHERE user_id = $1), \
-    (SELECT string_agg(kind || ' ' || CAST(latest AS TEXT), ',') \
-       FROM (SELECT kind, MAX(created_at) AS latest FROM practice_events \
-             WHERE user_id = $1 AND created_at >= $4 AND created_at <= $2 GROUP BY kind) k)"
+    CASE WHEN s.latest_at <= $2 THEN s.latest ELSE (SELECT ",
+    crate::latest_practice_list!(),
+    " FROM (SELECT kind, MAX(created_at) AS latest FROM practice_events \
+             WHERE user_id = $1 AND created_at >= $4 AND created_at <= $2 GROUP BY kind) k) END"
 );
 
 pub(crate) struct Window {

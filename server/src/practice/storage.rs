@@ -59,7 +59,7 @@ pub async fn record<'c>(
             ],
         )
         .await?;
-    super::summary::note(&mut writes, user_id, now).await?;
+    super::summary::note(&mut writes, user_id, kind, now).await?;
     Ok(event)
 }
 
@@ -82,7 +82,7 @@ pub(crate) async fn record_once<'c>(
         .await?
         == 1;
     if recorded {
-        super::summary::note(&mut writes, user_id, at).await?;
+        super::summary::note(&mut writes, user_id, kind, at).await?;
     }
     Ok(recorded)
 }

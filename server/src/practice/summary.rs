@@ -20,6 +20,7 @@ use chrono_tz::Tz;
 use sqlx::AnyConnection;
 
 use super::storage::counts_by_quarter_hour;
+use super::PracticeKind;
 use crate::dashboard::day_text;
 use crate::dashboard::days::{self, DayCounts, RestDays};
 use crate::db::{Arg, Db, Reads, Writes};
@@ -33,21 +34,23 @@ pub struct Day {
     pub run: u32,
 }
 
-/// Counts an event at `at` (ms) into the summary of `user_id`, in the transaction that recorded
-/// it. Takes the summary's row lock first, so concurrent writes of one athlete count in turn.
+/// Counts an event of `kind` at `at` (ms) into the summary of `user_id`, in the transaction that
+/// recorded it. Takes the summary's row lock first, so concurrent writes of one athlete count in
+/// turn.
 pub(crate) async fn note<'c>(
     writes: impl Into<Writes<'c>>,
     user_id: &str,
+    kind: PracticeKind,
     at: i64,
 ) -> sqlx::Result<()> {
     let mut writes = writes.into();
     // Insert-or-touch, so the row is locked whether or not it existed ('' when it is new), and
-    // the athlete's zone in the same round trip.
-    let (counted_in, zone): (String, Option<String>) = writes
+    // the athlete's zone and the kept latest practice in the same round trip.
+    let (counted_in, latest, zone): (String, Option<String>, Option<String>) = writes
         .one(
             "INSERT INTO practice_summary (user_id, zone) VALUES ($1, '') \
              ON CONFLICT (user_id) DO UPDATE SET zone = practice_summary.zone \
-             RETURNING zone, (SELECT time_zone FROM users WHERE id = $1)",
+             RETURNING zone, latest, (SELECT time_zone FROM users WHERE id = $1)",
             &[user_id.into()],
         )
         .await?;
@@ -67,27 +70,107 @@ pub(crate) async fn note<'c>(
     if events == 1 {
         rerun_from(&mut writes, user_id, day).await?;
     }
-    keep_recent(&mut writes, user_id, at).await
-}
-
-/// The statement that keeps `practice_summary.recent`: `$1` the athlete, `$2` its first day.
-const KEEP_RECENT: &str = concat!(
-    "UPDATE practice_summary SET recent_from = $2, recent = COALESCE((SELECT ",
-    crate::practice_days_list!(),
-    " FROM practice_days WHERE user_id = $1 AND day >= $2), '') WHERE user_id = $1"
-);
-
-/// Writes the athlete's recent days again as one text (`practice_summary.recent`), from the
-/// first day any zone's calendar can show at `at` (ms) on, after a write to their days. Readers
-/// whose window starts on or after that day read the text instead of the rows
-/// ([`recent_days_list!`]).
-async fn keep_recent(writes: &mut Writes<'_>, user_id: &str, at: i64) -> sqlx::Result<()> {
-    let at = chrono::DateTime::from_timestamp_millis(at).unwrap_or_default();
-    let from = crate::dashboard::recent::Window::at(at).first_day;
+    // Not kept yet (a summary from before it was): taken from the events.
+    let Some(latest) = latest else {
+        return keep_recent(&mut writes, user_id, at).await;
+    };
+    let (latest, latest_at) = latest_with(&latest, kind, at);
+    let from = recent_from(at);
     writes
-        .execute(KEEP_RECENT, &[user_id.into(), (&from).into()])
+        .execute(
+            KEEP_AFTER_NOTE,
+            &[
+                user_id.into(),
+                (&from).into(),
+                (&latest).into(),
+                latest_at.into(),
+            ],
+        )
         .await?;
     Ok(())
+}
+
+/// The assignment of `practice_summary.recent` and `recent_from`, `$1` the athlete, `$2` the
+/// first day kept; for the statements below.
+macro_rules! kept_recent {
+    () => {
+        concat!(
+            "recent_from = $2, recent = COALESCE((SELECT ",
+            crate::practice_days_list!(),
+            " FROM practice_days WHERE user_id = $1 AND day >= $2), '')"
+        )
+    };
+}
+
+/// Keeps the recent days and the latest practice after a practice write, given the latest as
+/// `$3` and its newest time as `$4`.
+const KEEP_AFTER_NOTE: &str = concat!(
+    "UPDATE practice_summary SET ",
+    kept_recent!(),
+    ", latest = $3, latest_at = $4 WHERE user_id = $1"
+);
+
+/// Keeps the recent days, and the latest practice of each kind as the events give it.
+const KEEP_FROM_EVENTS: &str = concat!(
+    "UPDATE practice_summary SET ",
+    kept_recent!(),
+    ", latest = COALESCE((SELECT ",
+    crate::latest_practice_list!(),
+    " FROM (SELECT kind, MAX(created_at) AS latest FROM practice_events \
+       WHERE user_id = $1 GROUP BY kind) k), ''), \
+     latest_at = COALESCE((SELECT MAX(created_at) FROM practice_events WHERE user_id = $1), 0) \
+     WHERE user_id = $1"
+);
+
+/// The first day kept of the recent days at `at` (ms): the first any zone's calendar can show.
+/// Readers whose window starts on or after it read the text instead of the rows
+/// ([`recent_days_list!`]).
+fn recent_from(at: i64) -> String {
+    let at = chrono::DateTime::from_timestamp_millis(at).unwrap_or_default();
+    crate::dashboard::recent::Window::at(at).first_day
+}
+
+/// Writes the athlete's recent days again as one text (`practice_summary.recent`) from
+/// [`recent_from`] at `at` (ms) on, and their latest practice of each kind
+/// (`practice_summary.latest`), both from what is stored.
+async fn keep_recent(writes: &mut Writes<'_>, user_id: &str, at: i64) -> sqlx::Result<()> {
+    let from = recent_from(at);
+    writes
+        .execute(KEEP_FROM_EVENTS, &[user_id.into(), (&from).into()])
+        .await?;
+    Ok(())
+}
+
+/// The latest practice of each kind, as a [`latest_practice_list!`], once an event of `kind` at
+/// `at` (ms) joins `kept`; and the newest time in it.
+fn latest_with(kept: &str, kind: PracticeKind, at: i64) -> (String, i64) {
+    let mut items: Vec<(&str, i64)> = kept
+        .split(',')
+        .filter_map(|item| {
+            let (name, time) = item.split_once(' ')?;
+            Some((name, time.parse().ok()?))
+        })
+        .collect();
+    match items.iter_mut().find(|(name, _)| *name == kind.as_str()) {
+        Some((_, time)) => *time = (*time).max(at),
+        None => items.push((kind.as_str(), at)),
+    }
+    let newest = items.iter().map(|(_, time)| *time).max().unwrap_or(at);
+    let list = items
+        .iter()
+        .map(|(name, time)| format!("{name} {time}"))
+        .collect::<Vec<_>>()
+        .join(",");
+    (list, newest)
+}
+
+/// The latest practice of each kind as one text column, `kind ms` items joined by commas, from
+/// rows of `kind` and `latest`. Expands to a literal, for statements built with `concat!`.
+#[macro_export]
+macro_rules! latest_practice_list {
+    () => {
+        "string_agg(kind || ' ' || CAST(latest AS TEXT), ',')"
+    };
 }
 
 /// The zone the athlete's days are counted in now.
@@ -414,12 +497,13 @@ pub async fn backfill(db: &Db, now: i64) -> sqlx::Result<usize> {
     Ok(done)
 }
 
-/// Keeps the recent days of every summary counted before they were kept.
+/// Keeps the recent days and the latest practice of every summary counted before they were kept.
 async fn keep_every_recent(db: &Db, now: i64) -> sqlx::Result<()> {
     let mut after = String::new();
     loop {
         let ids: Vec<String> = sqlx::query_scalar(
-            "SELECT user_id FROM practice_summary WHERE recent IS NULL AND user_id > $1 \
+            "SELECT user_id FROM practice_summary \
+             WHERE (recent IS NULL OR latest IS NULL) AND user_id > $1 \
              ORDER BY user_id LIMIT 100",
         )
         .bind(&after)
@@ -438,7 +522,7 @@ async fn keep_every_recent(db: &Db, now: i64) -> sqlx::Result<()> {
             let still_missing: Option<(String,)> = writes
                 .first(
                     "UPDATE practice_summary SET zone = zone \
-                     WHERE user_id = $1 AND recent IS NULL RETURNING zone",
+                     WHERE user_id = $1 AND (recent IS NULL OR latest IS NULL) RETURNING zone",
                     &[(&id).into()],
                 )
                 .await?;
@@ -492,6 +576,21 @@ mod tests {
             "today not over"
         );
         assert_eq!(streak(&p, &counts, &rest, day("2026-11-27")), 0);
+    }
+
+    #[test]
+    fn the_latest_practice_keeps_the_newest_time_of_each_kind() {
+        let kept = "breathing_done 500,vision_listened 900";
+        let (list, newest) = latest_with(kept, PracticeKind::BreathingDone, 700);
+        assert_eq!(
+            (list.as_str(), newest),
+            ("breathing_done 700,vision_listened 900", 900)
+        );
+        // A late event from an offline phone does not move the time back.
+        let (list, _) = latest_with(kept, PracticeKind::VisionListened, 100);
+        assert_eq!(list, kept);
+        let (list, newest) = latest_with("", PracticeKind::DailyActionSaved, 42);
+        assert_eq!((list.as_str(), newest), ("daily_action_saved 42", 42));
     }
 
     #[test]

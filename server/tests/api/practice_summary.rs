@@ -53,6 +53,25 @@ async fn check(app: &TestApp, athlete: &TestUser, step: usize) {
         kept, expected,
         "step {step}: the kept recent days differ from the summary's rows"
     );
+    let (latest, latest_at) = kept_latest(app, &athlete.id).await;
+    let from_events: Vec<(String, i64)> = sqlx::query_as(
+        "SELECT kind, MAX(created_at) FROM practice_events WHERE user_id = $1 GROUP BY kind",
+    )
+    .bind(&athlete.id)
+    .fetch_all(app.state.db.pool())
+    .await
+    .unwrap();
+    let mut from_events = from_events;
+    from_events.sort();
+    assert_eq!(
+        latest, from_events,
+        "step {step}: the kept latest practice differs from the events"
+    );
+    assert_eq!(
+        latest_at,
+        from_events.iter().map(|(_, at)| *at).max(),
+        "step {step}: the kept newest practice"
+    );
 
     let rest: RestDays = swaz::streak::storage::days_of(&mut conn, &athlete.id)
         .await
@@ -107,6 +126,29 @@ async fn kept_recent(app: &TestApp, user_id: &str) -> (Vec<(String, u32, u32)>, 
         .collect();
     days.sort();
     (days, from)
+}
+
+/// The summary's kept latest practice of each kind (`practice_summary.latest`), by kind, and the
+/// newest of them (`latest_at`).
+async fn kept_latest(app: &TestApp, user_id: &str) -> (Vec<(String, i64)>, Option<i64>) {
+    let (latest, at): (Option<String>, Option<i64>) =
+        sqlx::query_as("SELECT latest, latest_at FROM practice_summary WHERE user_id = $1")
+            .bind(user_id)
+            .fetch_optional(app.state.db.pool())
+            .await
+            .unwrap()
+            .unwrap_or_default();
+    let mut items: Vec<(String, i64)> = latest
+        .iter()
+        .flat_map(|l| l.split(','))
+        .filter(|item| !item.is_empty())
+        .map(|item| {
+            let (kind, at) = item.split_once(' ').unwrap();
+            (kind.to_owned(), at.parse().unwrap())
+        })
+        .collect();
+    items.sort();
+    (items, at)
 }
 
 #[tokio::test]
@@ -215,11 +257,15 @@ async fn practice_from_before_the_summaries_is_counted_for_every_athlete() {
         0
     );
 
-    // Summaries counted before their recent days were kept get them at the next start.
-    sqlx::query("UPDATE practice_summary SET recent = NULL, recent_from = NULL")
-        .execute(pool)
-        .await
-        .unwrap();
+    // Summaries counted before their recent days and latest practice were kept get them at the
+    // next start.
+    sqlx::query(
+        "UPDATE practice_summary SET recent = NULL, recent_from = NULL, latest = NULL, \
+         latest_at = NULL",
+    )
+    .execute(pool)
+    .await
+    .unwrap();
     assert_eq!(
         summary::backfill(&app.state.db, app.state.clock.now_ms())
             .await
@@ -234,6 +280,16 @@ async fn practice_from_before_the_summaries_is_counted_for_every_athlete() {
     .await
     .unwrap();
     assert_eq!(kept, 130, "each summary keeps its one day of practice");
+    let latest: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM practice_summary \
+         WHERE user_id LIKE 'early-%' AND latest = $1 AND latest_at = $2",
+    )
+    .bind(format!("breathing_done {an_hour_ago}"))
+    .bind(an_hour_ago)
+    .fetch_one(pool)
+    .await
+    .unwrap();
+    assert_eq!(latest, 130, "each summary keeps its latest practice");
 }
 
 /// The recent days are kept from the first day a calendar could show at the last practice; a
@@ -273,4 +329,45 @@ async fn a_clock_set_back_before_the_kept_days_still_shows_every_day() {
         .collect();
     assert_eq!(shown, [first_day.as_str()], "{dash}");
     check(&app, &athlete, 0).await;
+}
+
+/// The latest practice is kept with the summary; a clock set back before it reads the events up
+/// to now instead, so a practice later than now is not on today's checklist.
+#[tokio::test]
+async fn a_clock_set_back_before_the_latest_practice_leaves_it_off_the_checklist() {
+    let app = TestApp::spawn().await;
+    // Noon (UTC, the athlete's zone): the two practices and the set-back fall on one day.
+    let noon = app.state.clock.now().date_naive().and_hms_opt(12, 0, 0);
+    app.clock().set(noon.unwrap().and_utc());
+    let mut athlete = app.with_paid_user("jo@example.com").await;
+    let (status, body) = athlete
+        .post(
+            "/_api/v1/practice/events",
+            json!({ "kind": "vision_listened" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    app.clock().advance(Duration::minutes(30));
+    athlete = athlete.with_token(&app.fresh_token(&athlete.email).await);
+    let (status, body) = athlete
+        .post(
+            "/_api/v1/practice/events",
+            json!({ "kind": "breathing_done" }),
+        )
+        .await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+    let (_, dash) = athlete.get("/_api/v1/dashboard").await;
+    assert_eq!(dash["checklist"]["visionListened"], true, "{dash}");
+    assert_eq!(dash["checklist"]["breathingDone"], true, "{dash}");
+    check(&app, &athlete, 0).await;
+
+    app.clock().advance(-Duration::minutes(10));
+    athlete = athlete.with_token(&app.fresh_token(&athlete.email).await);
+    let (status, dash) = athlete.get("/_api/v1/dashboard").await;
+    assert_eq!(status, StatusCode::OK, "{dash}");
+    assert_eq!(
+        dash["checklist"]["breathingDone"], false,
+        "the breathing is later than now: {dash}"
+    );
+    assert_eq!(dash["checklist"]["visionListened"], true, "{dash}");
 }
