@@ -1,12 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { updateTimeZone } from '@/features/account/api/update-time-zone';
+import { deviceTimeZone } from '@/lib/device-time-zone';
 import { profileKey, type SwazProfile } from '@/lib/queries/profile';
 import { readAgainInNewZone } from './read-again-in-new-zone';
-
-function browserTimeZone(): string | undefined {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
-}
 
 /**
  * Stores the browser's time zone once per signed-in user whose profile has none yet, so the
@@ -27,7 +24,7 @@ export function useTimeZoneSync(userId: string | undefined, profile: SwazProfile
   useEffect(() => {
     if (!userId || !profile || profile.timeZone) return;
     if (sentFor.current === userId) return;
-    const zone = browserTimeZone();
+    const zone = deviceTimeZone();
     if (!zone) return;
     sentFor.current = userId;
     mutate(zone);

@@ -1,7 +1,4 @@
-/** This device's zone, e.g. 'Europe/Paris'. */
-export function deviceTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
-}
+import { deviceTimeZone } from '@/lib/device-time-zone';
 
 /** Every zone the browser knows, with the stored one, this device's and UTC first when missing. */
 export function zoneNames(current: string | null | undefined): string[] {

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
+import { deviceTimeZone } from '@/lib/device-time-zone';
 import { useProfile } from '@/lib/queries/profile';
 import { useUpdateTimeZone } from '../api/update-time-zone';
 import { accountTexts } from '../texts';
-import { deviceTimeZone, zoneNames } from '../time-zones';
+import { zoneNames } from '../time-zones';
 
 const t = accountTexts.timeZone;
 
