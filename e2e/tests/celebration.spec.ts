@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { advanceClock, putClockBack } from '../support/dev-clock';
+import { advanceClock, putClockBack, serverNow } from '../support/dev-clock';
 import { accessToken, expect, signIn, test } from '../support/fixtures';
 import { createUser, type TestUser } from '../support/users';
 
@@ -114,6 +114,43 @@ test('3 of 3 today is celebrated once on the dashboard, and Escape dismisses it'
   await page.reload();
   await expect(page.getByText('3 of 3 done')).toBeVisible();
   await expect(celebration(page)).toHaveCount(0);
+});
+
+test('a first visit celebrates 3 of 3 on the athlete’s own day, not the UTC one, so the next day is celebrated too', async ({
+  page,
+  request,
+}) => {
+  // 02:00 UTC is 18:00 of the day before in Los Angeles. The member practises before the app has
+  // stored a zone, so the server first counts the UTC day; the first visit stores the device's
+  // zone (slowly here, as on a poor network) and the dashboard is read again in it.
+  const now = await serverNow(request);
+  const twoAm = new Date(now);
+  twoAm.setUTCHours(2, 0, 0, 0);
+  if (twoAm <= now) twoAm.setUTCDate(twoAm.getUTCDate() + 1);
+  await advanceClock(request, Math.ceil((twoAm.getTime() - now.getTime()) / 1000));
+  const member = createUser('Casey', { paid: true });
+  await allThree(request, await apiToken(request, member));
+  await page.route('**/_api/v1/swazprofile/timezone', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+
+  const zoneStored = page.waitForResponse((answer) => answer.url().endsWith('/swazprofile/timezone'));
+  await signIn(page, member);
+  expect((await zoneStored).ok()).toBe(true);
+  await expect(page.getByRole('status').filter({ hasText: ALL_DONE_WORDS })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(celebration(page)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('link', { name: 'MEMBER LOGIN' })).toBeVisible();
+
+  // The next evening in Los Angeles: the UTC date of the first visit, now the athlete's own day.
+  await advanceClock(request, DAY_SECONDS);
+  await allThree(request, await apiToken(request, member));
+  await signIn(page, member);
+  await expect(page.getByText('3 of 3 done')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: ALL_DONE_WORDS })).toBeVisible();
 });
 
 test('a 3-day streak is celebrated instead of 3 of 3 that day, and Close dismisses it', async ({ page, request }) => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
+  countedInSettledZone,
   dashboardOccasion,
   dueCelebration,
   noteCelebrated,
@@ -138,5 +139,25 @@ describe('once per occasion', () => {
     for (let day = 0; day < 100; day += 1) noteCelebrated('m', `all-done:${addDays('2026-01-01', day)}`, store);
     expect((JSON.parse(store.items.get('swaz.celebrated.m')!) as string[]).length).toBe(60);
     expect(wasCelebrated('m', `all-done:${addDays('2026-01-01', 99)}`, store)).toBe(true);
+  });
+});
+
+describe('the zone a celebration waits for', () => {
+  it('waits while the dashboard is still counted in UTC and the device has a zone to store', () => {
+    expect(countedInSettledZone('UTC', null, 'America/Los_Angeles')).toBe(false);
+    expect(countedInSettledZone('UTC', undefined, 'America/Los_Angeles')).toBe(false);
+  });
+
+  it('waits for the dashboard read again after the zone was stored', () => {
+    expect(countedInSettledZone('UTC', 'America/Los_Angeles', 'America/Los_Angeles')).toBe(false);
+    expect(countedInSettledZone('America/Los_Angeles', 'America/Los_Angeles', 'America/Los_Angeles')).toBe(true);
+  });
+
+  it('follows a zone the athlete chose over the device’s', () => {
+    expect(countedInSettledZone('Europe/Paris', 'Europe/Paris', 'America/Los_Angeles')).toBe(true);
+  });
+
+  it('takes UTC as settled on a device that cannot tell its zone', () => {
+    expect(countedInSettledZone('UTC', null, undefined)).toBe(true);
   });
 });

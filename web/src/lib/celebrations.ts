@@ -73,6 +73,24 @@ export function dashboardOccasion(
   return null;
 }
 
+/**
+ * Whether the dashboard's days are counted in the athlete's settled zone, so its "today" is
+ * the one to key a celebration by. Before the app has stored a zone the server counts in UTC,
+ * and the first visit stores the device's zone and reads the dashboard again: celebrating the
+ * first read would key 3 of 3 (or a milestone) by the UTC date, which in the evening of the
+ * Americas or the morning of Asia is another day, and the real one would not be celebrated.
+ * `storedZone` is the profile's; `deviceZone` the browser's (none when it cannot tell, and
+ * then UTC is all there will be).
+ */
+export function countedInSettledZone(
+  dashboardZone: string,
+  storedZone: string | null | undefined,
+  deviceZone: string | undefined,
+): boolean {
+  if (storedZone) return dashboardZone === storedZone;
+  return !deviceZone;
+}
+
 /** Finishing the vision; `savedAt` (the vision's `updatedAt`) tells one completion from the next. */
 export function visionOccasion(savedAt: string): Occasion {
   return { kind: 'vision', key: `vision:${savedAt}` };
