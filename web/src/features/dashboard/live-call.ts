@@ -1,3 +1,4 @@
+import { deviceTimeZone } from '@/lib/device-time-zone';
 import { countdownTexts } from './texts';
 
 const MINUTE = 60_000;
@@ -36,9 +37,9 @@ export function isLive(startsAt: Date, durationMinutes: number, now: Date): bool
   return t >= 0 && t < durationMinutes * MINUTE;
 }
 
-/** The viewer's own zone, as the browser reports it. */
+/** The viewer's own zone, as the device reports it; UTC on one that reports none. */
 export function viewerTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return deviceTimeZone() || 'UTC';
 }
 
 /**

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LogEntry } from './api/get-daily-logs';
 import {
   answerSections,
@@ -69,6 +69,22 @@ describe('dates', () => {
     expect(resolveTimeZone('Europe/Berlin')).toBe('Europe/Berlin');
     expect(resolveTimeZone('Not/AZone')).toBe(browser);
     expect(resolveTimeZone(null)).toBe(browser);
+  });
+
+  describe('on a device that reports no zone', () => {
+    afterEach(() => vi.restoreAllMocks());
+
+    it('shows dates in UTC, a zone it can name', () => {
+      const real = Intl.DateTimeFormat.prototype.resolvedOptions;
+      vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (
+        this: Intl.DateTimeFormat,
+      ) {
+        return { ...real.call(this), timeZone: undefined as unknown as string };
+      });
+      const zone = resolveTimeZone(null);
+      expect(zone).toBe('UTC');
+      expect(formatLogDate(daily.createdAt, zone)).toBe('Wednesday, November 25, 2026');
+    });
   });
 });
 

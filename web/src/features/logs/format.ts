@@ -1,6 +1,10 @@
+import { deviceTimeZone } from '@/lib/device-time-zone';
 import type { LogEntry } from './api/get-daily-logs';
 
-/** The zone to show dates in: the athlete's stored one when Intl knows it, else the browser's. */
+/**
+ * The zone to show dates in: the athlete's stored one when Intl knows it, else the device's, else
+ * UTC (a device that reports none).
+ */
 export function resolveTimeZone(candidate: string | null | undefined): string {
   if (candidate) {
     try {
@@ -10,7 +14,7 @@ export function resolveTimeZone(candidate: string | null | undefined): string {
       // An unknown name: fall through to the browser's zone.
     }
   }
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return deviceTimeZone() || 'UTC';
 }
 
 /** 'Tuesday, November 24, 2026' in the given zone. */
