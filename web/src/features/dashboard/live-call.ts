@@ -1,4 +1,4 @@
-import { deviceTimeZone } from '@/lib/device-time-zone';
+import { deviceTimeZoneOrUtc } from '@/lib/device-time-zone';
 import { countdownTexts } from './texts';
 
 const MINUTE = 60_000;
@@ -37,16 +37,11 @@ export function isLive(startsAt: Date, durationMinutes: number, now: Date): bool
   return t >= 0 && t < durationMinutes * MINUTE;
 }
 
-/** The viewer's own zone, as the device reports it; UTC on one that reports none. */
-export function viewerTimeZone(): string {
-  return deviceTimeZone() || 'UTC';
-}
-
 /**
  * The call's start in the viewer's zone, e.g. 'Tuesday, November 24 at 8:00 PM PST'.
  * Built from parts so the wording does not depend on the ICU version's joining words.
  */
-export function formatCallTime(startsAt: Date, timeZone = viewerTimeZone()): string {
+export function formatCallTime(startsAt: Date, timeZone = deviceTimeZoneOrUtc()): string {
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone,
     weekday: 'long',

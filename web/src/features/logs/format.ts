@@ -1,4 +1,4 @@
-import { deviceTimeZone } from '@/lib/device-time-zone';
+import { deviceTimeZoneOrUtc } from '@/lib/device-time-zone';
 import type { LogEntry } from './api/get-daily-logs';
 
 /**
@@ -14,7 +14,7 @@ export function resolveTimeZone(candidate: string | null | undefined): string {
       // An unknown name: fall through to the browser's zone.
     }
   }
-  return deviceTimeZone() || 'UTC';
+  return deviceTimeZoneOrUtc();
 }
 
 /** 'Tuesday, November 24, 2026' in the given zone. */

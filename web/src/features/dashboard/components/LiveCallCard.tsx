@@ -1,6 +1,7 @@
 import Card from 'react-bootstrap/Card';
 import type { Dashboard } from '../api/get-dashboard';
-import { countdownText, formatCallTime, isLive, viewerTimeZone } from '../live-call';
+import { deviceTimeZoneOrUtc } from '@/lib/device-time-zone';
+import { countdownText, formatCallTime, isLive } from '../live-call';
 import { dashboardTexts } from '../texts';
 import { useNow } from './use-now';
 
@@ -35,7 +36,7 @@ export function LiveCallCard({ call }: { call: Dashboard['nextLiveCall'] }) {
           </span>
           <span className="ms-2 small dashboard-live-muted">{t.duration(call.durationMinutes)}</span>
         </p>
-        <p className="small dashboard-live-muted mb-3">{t.yourZone(viewerTimeZone())}</p>
+        <p className="small dashboard-live-muted mb-3">{t.yourZone(deviceTimeZoneOrUtc())}</p>
         <div className="d-flex flex-wrap gap-2">
           <a href={call.joinUrl} target="_blank" rel="noopener noreferrer" className="btn btn-warning fw-semibold">
             {live ? t.joinNow : t.join}
