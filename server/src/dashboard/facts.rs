@@ -78,6 +78,7 @@ impl FromColumns for Facts {
                 ),
                 rest: row.col(PRACTICE + 2)?,
                 latest: row.col(PRACTICE + 3)?,
+                practised_ever: row.col::<i64>(PRACTICE + 4)? == 1,
             },
         })
     }

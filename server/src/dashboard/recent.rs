@@ -13,12 +13,13 @@ use super::days::{self, RestDays};
 use crate::practice::summary::Day;
 use crate::practice::PracticeKind;
 
-/// The statement's part: four columns after the facts', reading the athlete's summary as `s`,
+/// The statement's part: five columns after the facts', reading the athlete's summary as `s`,
 /// `$3` the first day of the window ([`Window::first_day`]), `$4` the time it starts
 /// ([`Window::since`]) and `$2` now: the zone the summary is counted in, its days (the text kept
-/// with it, [`crate::recent_days_list!`]), the rest days and the latest practice of each kind
+/// with it, [`crate::recent_days_list!`]), the rest days, the latest practice of each kind
 /// (kept with the summary too, unless one of them is later than now: the clock was set back, and
-/// the events up to now give it).
+/// the events up to now give it), and 1 when the athlete has a summary or any practice (0: they
+/// never practised, and there is nothing to count).
 pub(crate) const COLUMNS: &str = concat!(
     "s.zone, ",
     crate::recent_days_list!("$3"),
@@ -27,7 +28,9 @@ pub(crate) const COLUMNS: &str = concat!(
     CASE WHEN s.latest_at <= $2 THEN s.latest ELSE (SELECT ",
     crate::latest_practice_list!(),
     " FROM (SELECT kind, MAX(created_at) AS latest FROM practice_events \
-             WHERE user_id = $1 AND created_at >= $4 AND created_at <= $2 GROUP BY kind) k) END"
+             WHERE user_id = $1 AND created_at >= $4 AND created_at <= $2 GROUP BY kind) k) END, \
+    CAST(CASE WHEN s.user_id IS NOT NULL THEN 1 \
+      WHEN EXISTS (SELECT 1 FROM practice_events WHERE user_id = $1) THEN 1 ELSE 0 END AS BIGINT)"
 );
 
 pub(crate) struct Window {
@@ -54,12 +57,15 @@ pub(crate) struct Practice {
     pub days: Vec<Day>,
     pub rest: Option<String>,
     pub latest: Option<String>,
+    /// The athlete has a summary, or practice recorded before summaries were kept; false for an
+    /// athlete who never practised.
+    pub practised_ever: bool,
 }
 
 pub(crate) struct Recent {
-    /// The summary's practised days from the calendar's first on, oldest first; `None` when it
-    /// is not counted in the athlete's zone (never counted, or the zone changed): the caller
-    /// counts the events instead.
+    /// The summary's practised days from the calendar's first on, oldest first (none for an
+    /// athlete who never practised); `None` when it is not counted in the athlete's zone (not
+    /// counted yet, or the zone changed): the caller counts the events instead.
     pub practised: Option<Vec<Day>>,
     pub rest: RestDays,
     /// The kinds of practice done since the athlete's midnight.
@@ -70,7 +76,8 @@ impl Practice {
     /// The practice of an athlete whose zone is `zone`: the summary's days from `first` on, and
     /// the kinds done since `today_start` (ms).
     pub fn in_zone(self, zone: Tz, first: NaiveDate, today_start: i64) -> Recent {
-        let counted_in_zone = self.summary_zone.as_deref() == Some(zone.name());
+        let counted_in_zone =
+            !self.practised_ever || self.summary_zone.as_deref() == Some(zone.name());
         let mut practised = self.days;
         practised.retain(|d| d.day >= first);
         let rest = items(&self.rest).filter_map(day_text::parse).collect();
@@ -139,6 +146,7 @@ mod tests {
             ),
             rest: Some("2027-01-10".into()),
             latest: Some("breathing_done 2000,vision_listened 999".into()),
+            practised_ever: true,
         };
         let first = "2027-01-14".parse().unwrap();
         let recent = read.in_zone(tz, first, 1000);
@@ -155,9 +163,24 @@ mod tests {
             days: Vec::new(),
             rest: None,
             latest: None,
+            practised_ever: true,
         };
         let recent = other.in_zone(tz, first, 1000);
         assert!(recent.practised.is_none(), "counted in another zone");
         assert!(recent.done_today.is_empty() && recent.rest.is_empty());
+
+        let never = Practice {
+            summary_zone: None,
+            days: Vec::new(),
+            rest: None,
+            latest: None,
+            practised_ever: false,
+        };
+        let recent = never.in_zone(tz, first, 1000);
+        assert_eq!(
+            recent.practised.map(|days| days.len()),
+            Some(0),
+            "nothing to count for an athlete who never practised"
+        );
     }
 }

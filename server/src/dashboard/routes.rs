@@ -92,8 +92,8 @@ pub(crate) async fn get_dashboard(
             let streak = summary::streak(&practised, &counts, &rest, today);
             (calendar(&counts, &rest, today), streak)
         }
-        // Not counted in this zone yet (never practised, or the zone changed): count the
-        // events, a scan that stays off the reader.
+        // Not counted in this zone yet (practice from before summaries were kept, or the zone
+        // changed): count the events, a scan that stays off the reader.
         None => {
             let mut scan = reads.for_scan().await?;
             let mut counts = DayCounts::new();

@@ -97,12 +97,26 @@ fn total(map: &[(NaiveDate, u64)]) -> u64 {
     map.iter().map(|(_, n)| n).sum()
 }
 
-/// Before the first practice the dashboard counts the events; a crowd of such dashboards is
-/// answered whole, none of them holding a database connection while it waits for another.
+/// Forgets the athlete's day summary, as for practice recorded before summaries were kept.
+async fn forget_summary(app: &TestApp, user_id: &str) {
+    for table in ["practice_days", "practice_summary"] {
+        sqlx::query(&format!("DELETE FROM {table} WHERE user_id = $1"))
+            .bind(user_id)
+            .execute(app.state.db.pool())
+            .await
+            .unwrap();
+    }
+}
+
+/// Practice without a summary (recorded before summaries were kept) has the dashboard count the
+/// events; a crowd of such dashboards is answered whole, none of them holding a database
+/// connection while it waits for another.
 #[tokio::test]
 async fn many_dashboards_at_once_before_any_practice_are_all_answered() {
     let app = TestApp::spawn().await;
-    let (_, token, _) = app.signed_in_user("ann@example.com").await;
+    let (id, token) = app.paid_user("ann@example.com").await;
+    practise(&app, &token, "breathing_done").await;
+    forget_summary(&app, &id).await;
     let boards: Vec<_> = (0..48)
         .map(|_| {
             let request = app.get_auth(DASHBOARD, &token);
@@ -146,6 +160,26 @@ async fn a_new_athlete_sees_an_empty_dashboard_and_a_stranger_sees_none() {
 
     let (_, paid) = app.paid_user("bob@example.com").await;
     assert_eq!(dashboard(&app, &paid).await["paid"], true);
+}
+
+/// An athlete with practice but no summary yet sees it counted all the same: the dashboard
+/// tells them from one who never practised.
+#[tokio::test]
+async fn practice_recorded_before_summaries_were_kept_is_on_the_dashboard() {
+    let app = TestApp::spawn().await;
+    let email = "ann@example.com";
+    let (id, token) = app.paid_user(email).await;
+    practise(&app, &token, "breathing_done").await;
+    let token = days_later(&app, email, 1).await;
+    practise(&app, &token, "vision_listened").await;
+    forget_summary(&app, &id).await;
+
+    let board = dashboard(&app, &token).await;
+    assert_eq!(board["streakDays"], 2);
+    assert_eq!(checklist(&board), (true, false, false));
+    let map = heatmap(&board);
+    assert_eq!((map[82].1, map[83].1), (1, 1), "yesterday and today");
+    assert_eq!(total(&map), 2);
 }
 
 #[tokio::test]
