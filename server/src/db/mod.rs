@@ -196,6 +196,7 @@ pub struct Db {
     kept: Option<Arc<kept::KeptConnections>>,
     /// Commits of [`LocalWrite`]s on SQLite's writer (it checkpoints by their count).
     local_commits: Arc<std::sync::atomic::AtomicU64>,
+    local_checkpointing: Arc<std::sync::atomic::AtomicBool>,
 }
 
 static SQLITE_MIGRATIONS: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/sqlite");
@@ -305,6 +306,7 @@ impl Db {
             },
             kept: (kind == DbKind::Postgres).then(|| kept::KeptConnections::new(pool.clone())),
             local_commits: Arc::default(),
+            local_checkpointing: Arc::default(),
             pool,
         })
     }
@@ -434,6 +436,7 @@ impl Db {
         let shared = local_write::Shared {
             writes_failing: self.writes_failing.clone(),
             commits: self.local_commits.clone(),
+            checkpointing: self.local_checkpointing.clone(),
             pool: self.pool.clone(),
         };
         LocalWrite::begin(turn, path, shared, deadline).await
