@@ -112,7 +112,7 @@ async fn forget_summary(app: &TestApp, user_id: &str) {
 /// events; a crowd of such dashboards is answered whole, none of them holding a database
 /// connection while it waits for another.
 #[tokio::test]
-async fn many_dashboards_at_once_before_any_practice_are_all_answered() {
+async fn many_dashboards_at_once_counting_the_events_are_all_answered() {
     let app = TestApp::spawn().await;
     let (id, token) = app.paid_user("ann@example.com").await;
     practise(&app, &token, "breathing_done").await;
