@@ -232,3 +232,33 @@ test('a member who cancelled resumes the membership with one click and sees the 
   await expect(page.getByTestId('upcoming-invoice')).toContainText(date);
   await expect(page.getByTestId('upcoming-invoice')).toContainText('$29');
 });
+
+test.describe('on a 375 px phone', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('choosing another plan leaves the change-plan screen where the member scrolled it', async ({
+    page,
+    user,
+  }) => {
+    await signIn(page, user);
+    await page.goto('/choose-a-plan');
+    await page.getByRole('button', { name: 'Start Individual' }).click();
+    await page.getByLabel('Name on card').fill('Jordan Member');
+    await fillCard(page, '4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Pay $29' }).click();
+    await expect(page).toHaveURL(/\/user-dashboard$/, { timeout: 30_000 });
+
+    await page.goto('/account/change-plan');
+    const last = page.getByRole('radio').last();
+    await last.scrollIntoViewIfNeeded();
+    await page.mouse.wheel(0, 10_000);
+    const scrollY = () => page.evaluate(() => Math.round(window.scrollY));
+    await expect.poll(scrollY).toBeGreaterThan(0);
+    const down = await scrollY();
+
+    await last.check();
+    await expect(page).toHaveURL(/\?plan=/);
+    await expect(page.getByTestId('plan-change-preview')).toBeVisible();
+    expect(await scrollY()).toBe(down);
+  });
+});

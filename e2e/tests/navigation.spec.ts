@@ -1,4 +1,7 @@
+import type { Page } from '@playwright/test';
 import { expect, signIn, test } from '../support/fixtures';
+
+const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
 
 test.describe('on a 375 px phone', () => {
   test.use({ viewport: { width: 375, height: 740 } });
@@ -64,6 +67,25 @@ test.describe('on a 375 px phone', () => {
     }
     await tabs.filter({ hasText: 'Notifications' }).click();
     await expect(page).toHaveURL(/\/account\/notification-settings$/);
+  });
+
+  test('a link far down a page opens the next screen at its top, and Back returns to where it was', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const privacy = page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' });
+    await privacy.scrollIntoViewIfNeeded();
+    const down = await scrollY(page);
+    expect(down).toBeGreaterThan(1000);
+
+    await privacy.click();
+    await expect(page).toHaveURL(/\/privacy-policy$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeInViewport();
+    expect(await scrollY(page)).toBe(0);
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/$/);
+    await expect.poll(() => scrollY(page)).toBe(down);
   });
 });
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { ChatWidgetSlot } from '@/components/ui/ChatWidgetSlot';
 import { Fade, PAGE_FADE_MS } from '@/components/ui/Fade';
 import { Footer } from '@/components/ui/Footer';
@@ -51,6 +51,8 @@ export function AppLayout() {
       <Suspense fallback={null}>
         <UpdatePrompt />
       </Suspense>
+      {/* A new screen opens at its top, Back returns to where the member was. */}
+      <ScrollRestoration />
     </div>
   );
 }

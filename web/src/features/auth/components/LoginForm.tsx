@@ -46,7 +46,7 @@ export function LoginForm() {
     next.delete(NEW_USER_PARAM);
     next.delete(GENERATED_PASSWORD_PARAM);
     // replace: the generated password leaves the history too.
-    setSearchParams(next, { replace: true });
+    setSearchParams(next, { replace: true, preventScrollReset: true });
   }, [searchParams, setSearchParams]);
 
   const form = useForm<LoginValues>({
@@ -62,7 +62,7 @@ export function LoginForm() {
       if (generated) {
         // Signing in with the generated password: offer to choose one's own next.
         offerOwnPassword();
-        setSearchParams({ returnUrl: OWN_PASSWORD_PATH }, { replace: true });
+        setSearchParams({ returnUrl: OWN_PASSWORD_PATH }, { replace: true, preventScrollReset: true });
       }
       signIn.mutate(values, {
         onSuccess: (outcome) => {

@@ -53,7 +53,8 @@ export function ChangePlanRoute() {
   const busy = change.isPending || change.isSuccess;
   const chosenPlan = list.find((plan) => plan.id === chosen);
 
-  const choose = (id: PlanId) => setSearchParams({ plan: id }, { replace: true });
+  // The same screen with another plan chosen: it stays where the member is.
+  const choose = (id: PlanId) => setSearchParams({ plan: id }, { replace: true, preventScrollReset: true });
   const confirm = () => {
     if (!chosen || !preview.data) return;
     change.mutate(
