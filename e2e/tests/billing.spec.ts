@@ -10,6 +10,14 @@ async function fillCard(page: Page, cardNumber: string) {
   await page.getByLabel('CVC').fill('123');
 }
 
+/** On the checkout of Individual · Monthly: pays with the card that succeeds, then the dashboard. */
+async function payForIndividualMonthly(page: Page) {
+  await page.getByLabel('Name on card').fill('Jordan Member');
+  await fillCard(page, '4242 4242 4242 4242');
+  await page.getByRole('button', { name: 'Pay $29' }).click();
+  await expect(page).toHaveURL(/\/user-dashboard$/, { timeout: 30_000 });
+}
+
 test('first flow: plan, declined then paid checkout, new account, membership, card change, cancel, billing', async ({
   page,
   request,
@@ -167,10 +175,7 @@ test('a member sees the prorated amount, then changes from monthly to yearly', a
   await page.goto('/choose-a-plan');
   await page.getByRole('button', { name: 'Start Individual' }).click();
   await expect(page).toHaveURL(/\/_checkout\/[^/]+$/);
-  await page.getByLabel('Name on card').fill('Jordan Member');
-  await fillCard(page, '4242 4242 4242 4242');
-  await page.getByRole('button', { name: 'Pay $29' }).click();
-  await expect(page).toHaveURL(/\/user-dashboard$/, { timeout: 30_000 });
+  await payForIndividualMonthly(page);
 
   // The plans page knows the member's plan and offers a change instead of a second checkout.
   await page.goto('/choose-a-plan');
@@ -206,10 +211,7 @@ test('a member who cancelled resumes the membership with one click and sees the 
   await page.getByRole('button', { name: 'Start Individual' }).click();
   await expect(page).toHaveURL(/\/_checkout\/[^/]+$/);
   await expect(page.getByLabel('E-mail')).toHaveValue(user.email);
-  await page.getByLabel('Name on card').fill('Jordan Member');
-  await fillCard(page, '4242 4242 4242 4242');
-  await page.getByRole('button', { name: 'Pay $29' }).click();
-  await expect(page).toHaveURL(/\/user-dashboard$/, { timeout: 30_000 });
+  await payForIndividualMonthly(page);
 
   await page.goto('/account/membership');
   await expect(page.getByRole('button', { name: 'Resume membership' })).toHaveCount(0);
@@ -243,10 +245,7 @@ test.describe('on a 375 px phone', () => {
     await signIn(page, user);
     await page.goto('/choose-a-plan');
     await page.getByRole('button', { name: 'Start Individual' }).click();
-    await page.getByLabel('Name on card').fill('Jordan Member');
-    await fillCard(page, '4242 4242 4242 4242');
-    await page.getByRole('button', { name: 'Pay $29' }).click();
-    await expect(page).toHaveURL(/\/user-dashboard$/, { timeout: 30_000 });
+    await payForIndividualMonthly(page);
 
     await page.goto('/account/change-plan');
     const last = page.getByRole('radio').last();
