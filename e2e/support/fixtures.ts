@@ -11,6 +11,9 @@ export const test = base.extend<{ user: TestUser }>({
 
 export { expect };
 
+/** How far down the page is scrolled, in whole pixels. */
+export const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
+
 /**
  * Fills the login form on the current page and submits it. The form itself, not any Email box:
  * the address bar changes before the new screen replaces the old one, and the invite page

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signIn, submitLogin, test, toast } from '../support/fixtures';
+import { expect, scrollY, signIn, submitLogin, test, toast } from '../support/fixtures';
 import { firstLink, mailTo } from '../support/mailbox';
 
 /** Fills the test-mode checkout's card fields (DESIGN §3 test cards). */
@@ -251,13 +251,12 @@ test.describe('on a 375 px phone', () => {
     const last = page.getByRole('radio').last();
     await last.scrollIntoViewIfNeeded();
     await page.mouse.wheel(0, 10_000);
-    const scrollY = () => page.evaluate(() => Math.round(window.scrollY));
-    await expect.poll(scrollY).toBeGreaterThan(0);
-    const down = await scrollY();
+    await expect.poll(() => scrollY(page)).toBeGreaterThan(0);
+    const down = await scrollY(page);
 
     await last.check();
     await expect(page).toHaveURL(/\?plan=/);
     await expect(page.getByTestId('plan-change-preview')).toBeVisible();
-    expect(await scrollY()).toBe(down);
+    expect(await scrollY(page)).toBe(down);
   });
 });

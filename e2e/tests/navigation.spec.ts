@@ -1,7 +1,4 @@
-import type { Page } from '@playwright/test';
-import { expect, signIn, test } from '../support/fixtures';
-
-const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
+import { expect, scrollY, signIn, test } from '../support/fixtures';
 
 test.describe('on a 375 px phone', () => {
   test.use({ viewport: { width: 375, height: 740 } });
