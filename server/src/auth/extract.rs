@@ -1,5 +1,7 @@
 //! Who is calling: the bearer access token, checked against its live session.
 
+use std::sync::Arc;
+
 use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use axum::http::{header, StatusCode};
@@ -51,6 +53,28 @@ pub async fn authenticate<T: AccessClaims>(
         .tokens
         .verify(token, state.clock.now_secs())
         .map_err(|refused| Failure::BadToken(refused.to_string()))?;
+    let mfa_pending = live_session(state, &claims).await?;
+    Ok((claims, mfa_pending))
+}
+
+/// [`authenticate`] for the product API, whose tokens recur: verified once per thread
+/// ([`Keys::verify_member`](super::tokens::Keys::verify_member)), the session checked every time.
+async fn authenticate_member(
+    state: &AppState,
+    parts: &Parts,
+) -> Result<(Arc<MemberClaims>, bool), Failure> {
+    let token = bearer(parts).ok_or(Failure::Missing)?;
+    let claims = state
+        .tokens
+        .verify_member(token, state.clock.now_secs())
+        .map_err(|refused| Failure::BadToken(refused.to_string()))?;
+    let mfa_pending = live_session(state, &*claims).await?;
+    Ok((claims, mfa_pending))
+}
+
+/// Whether the session of `claims` still waits for its second factor, once it is known to be
+/// live (from the session cache, or the database when the cache does not know it).
+async fn live_session<T: AccessClaims>(state: &AppState, claims: &T) -> Result<bool, Failure> {
     let cache = state.db.sessions();
     let has_verified_factor = match cache.lookup(claims.session_id(), claims.sub()) {
         Lookup::Live {
@@ -71,23 +95,22 @@ pub async fn authenticate<T: AccessClaims>(
             live.has_verified_factor
         }
     };
-    let mfa_pending = has_verified_factor && claims.aal() != "aal2";
-    Ok((claims, mfa_pending))
+    Ok(has_verified_factor && claims.aal() != "aal2")
 }
 
 impl FromRequestParts<AppState> for CurrentUser {
     type Rejection = AppError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
-        match authenticate::<MemberClaims>(state, parts).await {
+        match authenticate_member(state, parts).await {
             Ok((_, true)) => Err(AppError::unauthorized(
                 "Enter the code from your authenticator app to finish signing in.",
             )),
             Ok((claims, false)) => Ok(Self {
                 signed_in_at: claims.amr.iter().map(|a| a.timestamp).min().unwrap_or(0),
-                id: claims.sub,
-                email: claims.email,
-                session_id: claims.session_id,
+                id: claims.sub.clone(),
+                email: claims.email.clone(),
+                session_id: claims.session_id.clone(),
             }),
             Err(Failure::Missing) => Err(AppError::unauthorized("Please sign in to continue.")),
             Err(Failure::BadToken(_)) | Err(Failure::SessionGone) => Err(AppError::unauthorized(

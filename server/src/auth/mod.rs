@@ -16,5 +16,6 @@ pub mod sessions;
 pub mod tokens;
 pub mod totp;
 pub mod users;
+pub(crate) mod verified_tokens;
 
 pub(crate) use extract::CurrentUser;

@@ -1,5 +1,7 @@
 //! Access tokens (HS256 JWTs with GoTrue's claims) and opaque random tokens stored hashed.
 
+use std::sync::Arc;
+
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use jsonwebtoken::{encode, Algorithm, EncodingKey, Header};
@@ -7,6 +9,8 @@ use rand::RngCore;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
+
+use super::verified_tokens::VerifiedTokens;
 
 pub(crate) const AUDIENCE: &str = "authenticated";
 
@@ -153,6 +157,7 @@ pub struct Keys {
     mac: ring::hmac::Key,
     signing: EncodingKey,
     issuer: String,
+    verified: VerifiedTokens,
 }
 
 impl Keys {
@@ -161,6 +166,7 @@ impl Keys {
             mac: ring::hmac::Key::new(ring::hmac::HMAC_SHA256, secret.as_bytes()),
             signing: EncodingKey::from_secret(secret.as_bytes()),
             issuer: issuer(public_url),
+            verified: VerifiedTokens::default(),
         }
     }
 
@@ -207,7 +213,29 @@ impl Keys {
     /// not the system's), issuer, audience and role; answers its claims as `T`.
     pub fn verify<T: AccessClaims>(&self, token: &str, now_secs: i64) -> Result<T, Refused> {
         let claims: T = self.signed_payload(token)?;
-        let checked = claims.checked();
+        self.check(claims.checked(), now_secs)?;
+        Ok(claims)
+    }
+
+    /// [`Self::verify`] for the product API: a token this thread verified before is not
+    /// verified again ([`VerifiedTokens`]), though its claims are still checked against
+    /// `now_secs`, so it expires on time whatever the clock does.
+    pub(crate) fn verify_member(
+        &self,
+        token: &str,
+        now_secs: i64,
+    ) -> Result<Arc<MemberClaims>, Refused> {
+        if let Some(claims) = self.verified.get(token) {
+            self.check(claims.checked(), now_secs)?;
+            return Ok(claims);
+        }
+        let claims = Arc::new(self.verify::<MemberClaims>(token, now_secs)?);
+        self.verified.keep(token, claims.clone());
+        Ok(claims)
+    }
+
+    /// The checks of a signed token's claims: times against `now_secs`, issuer, audience, role.
+    fn check(&self, checked: Checked<'_>, now_secs: i64) -> Result<(), Refused> {
         if checked.exp <= now_secs {
             return Err(Refused::Expired);
         }
@@ -224,7 +252,7 @@ impl Keys {
         if checked.role != ROLE {
             return Err(Refused::Role);
         }
-        Ok(claims)
+        Ok(())
     }
 }
 
@@ -386,6 +414,40 @@ mod tests {
         for junk in ["", "a.b", "a.b.c", "...", "eyJhbGciOiJIUzI1NiJ9.e30."] {
             assert!(check(junk).is_err(), "{junk:?}");
         }
+    }
+
+    #[test]
+    fn a_token_verified_before_still_expires_and_nothing_else_passes_for_it() {
+        let now = 1_900_000_000;
+        let keys = keys();
+        let mut good = serde_json::to_value(claims(now + 60)).unwrap();
+        good["iat"] = now.into();
+        let token = forge("HS256", &good, SECRET);
+        let sub =
+            |keys: &Keys, token: &str, at| keys.verify_member(token, at).map(|c| c.sub.clone());
+        assert_eq!(sub(&keys, &token, now), Ok("u1".to_owned()));
+        assert_eq!(sub(&keys, &token, now + 59), Ok("u1".to_owned()));
+        // Kept, yet checked against the clock at every use, whichever way it moved.
+        assert_eq!(sub(&keys, &token, now + 60), Err(Refused::Expired));
+        assert_eq!(sub(&keys, &token, now - 31), Err(Refused::NotYetValid));
+
+        // Another payload under the kept token's signature lands in its slot and is refused.
+        let (header, rest) = token.split_once('.').unwrap();
+        let signature = rest.rsplit_once('.').unwrap().1;
+        let mut other = good.clone();
+        other["sub"] = "someone-else".into();
+        let swapped = format!(
+            "{header}.{}.{signature}",
+            URL_SAFE_NO_PAD.encode(other.to_string())
+        );
+        assert_eq!(sub(&keys, &swapped, now), Err(Refused::Signature));
+        assert_eq!(sub(&keys, &token, now), Ok("u1".to_owned()));
+
+        // Kept by one instance is nothing to another with its own secret or issuer.
+        let other_secret = Keys::new("secret-two-secret-two-secret-two!", "http://localhost");
+        assert_eq!(sub(&other_secret, &token, now), Err(Refused::Signature));
+        let elsewhere = Keys::new(SECRET, "https://x");
+        assert_eq!(sub(&elsewhere, &token, now), Err(Refused::Issuer));
     }
 
     #[test]
