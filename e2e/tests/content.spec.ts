@@ -26,7 +26,8 @@ test.describe('home', () => {
       await released;
       await route.continue();
     });
-    await page.goto('/');
+    // Not until 'load': an image held before the load event holds the load event too.
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
     const home = page.getByTestId('home');
     await expect(home).toBeAttached();
     await expect(home).toHaveAttribute('aria-busy', 'true');
@@ -51,7 +52,7 @@ test.describe('home', () => {
     await hung.route('**/assets/step-daily-flow*.svg', () => {
       // Never answered: the time-out must reveal the page.
     });
-    await hung.goto('/');
+    await hung.goto('/', { waitUntil: 'domcontentloaded' });
     const home = hung.getByTestId('home');
     await expect(home).toHaveAttribute('aria-busy', 'true');
     await expect(home).toBeHidden();
