@@ -111,6 +111,35 @@ async fn client_routes_get_the_app_and_hashed_assets_are_cached_for_good() {
 }
 
 #[tokio::test]
+async fn an_answer_under_a_kilobyte_goes_out_as_it_is_and_a_larger_one_compressed() {
+    let app = TestApp::spawn().await;
+    let res = app
+        .http
+        .get(app.url("/_api/v1/plans"))
+        .header("accept-encoding", "gzip, br")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    assert!(res.headers().get("content-encoding").is_none());
+    // It does not vary with the encoding asked for, so caches are not told it does.
+    assert!(res.headers().get("vary").is_none());
+    let plans: Value = res.json().await.unwrap();
+    assert!(serde_json::to_vec(&plans).unwrap().len() < 1024);
+
+    let res = app
+        .http
+        .get(app.url("/_api/v1/openapi.json"))
+        .header("accept-encoding", "gzip")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(res.headers()["content-encoding"], "gzip");
+    assert_eq!(res.headers()["vary"], "accept-encoding");
+}
+
+#[tokio::test]
 async fn a_precompressed_copy_of_an_asset_is_sent_as_it_is() {
     let dir = fake_web_dir();
     // The build writes the strongest brotli beside each asset; its bytes go out untouched.
