@@ -7,12 +7,11 @@
 use std::sync::LazyLock;
 
 use crate::billing::entitlements::PAID;
-use chrono::{DateTime, NaiveDate, Utc};
+use chrono::{DateTime, Utc};
 
 use super::recent::{self, Practice, Window};
 use crate::db::{FromColumns, Reads, Row};
 use crate::planning::dto::RecentObjectives;
-use crate::practice::summary;
 use crate::vision::answers::STEPS;
 use crate::vision::storage::all_answered;
 
@@ -72,10 +71,7 @@ impl FromColumns for Facts {
             },
             practice: Practice {
                 summary_zone: row.col(PRACTICE)?,
-                days: summary::days_of_list(
-                    row.col::<Option<String>>(PRACTICE + 1)?.as_deref(),
-                    NaiveDate::MIN,
-                ),
+                days: row.col(PRACTICE + 1)?,
                 rest: row.col(PRACTICE + 2)?,
                 latest: row.col(PRACTICE + 3)?,
                 practised_ever: row.col::<i64>(PRACTICE + 4)? == 1,
@@ -106,11 +102,15 @@ pub(crate) async fn of<'c>(
     now: DateTime<Utc>,
 ) -> sqlx::Result<Option<Facts>> {
     let window = Window::at(now);
-    let args = [
-        user_id.into(),
-        now.timestamp_millis().into(),
-        (&window.first_day).into(),
-        window.since.into(),
-    ];
-    conn.into().first(&SQL, &args).await
+    let now = now.timestamp_millis();
+    let args = [user_id.into(), now.into(), (&window.first_day).into()];
+    let mut reads = conn.into();
+    let Some(mut facts) = reads.first::<Facts>(&SQL, &args).await? else {
+        return Ok(None);
+    };
+    facts
+        .practice
+        .complete(&mut reads, user_id, &window, now)
+        .await?;
+    Ok(Some(facts))
 }

@@ -10,27 +10,43 @@ use chrono_tz::Tz;
 
 use super::day_text;
 use super::days::{self, RestDays};
-use crate::practice::summary::Day;
+use crate::db::Reads;
+use crate::practice::summary::{self, Day};
 use crate::practice::PracticeKind;
 
 /// The statement's part: five columns after the facts', reading the athlete's summary as `s`,
-/// `$3` the first day of the window ([`Window::first_day`]), `$4` the time it starts
-/// ([`Window::since`]) and `$2` now: the zone the summary is counted in, its days (the text kept
-/// with it, [`crate::recent_days_list!`]), the rest days, the latest practice of each kind
-/// (kept with the summary too, unless one of them is later than now: the clock was set back, and
-/// the events up to now give it), and 1 when the athlete has a summary or any practice (0: they
-/// never practised, and there is nothing to count).
-pub(crate) const COLUMNS: &str = concat!(
-    "s.zone, ",
-    crate::recent_days_list!("$3"),
-    ", \
+/// `$3` the first day of the window ([`Window::first_day`]) and `$2` now: the zone the summary is
+/// counted in, its days (the text kept with it, [`crate::recent_days_list!`], while it holds the
+/// window), the rest days, the latest practice of each kind (kept with the summary too, unless
+/// one of them is later than now: the clock was set back), and 1 when the athlete has a summary
+/// or any practice (0: they never practised, and there is nothing to count).
+///
+/// Where the kept texts cannot serve the read, their columns are `NULL` and
+/// [`Practice::complete`] reads the rows in a second statement. That is rare (a clock set back,
+/// a summary counted before the texts were kept), and keeping those reads out of this statement
+/// spares PostgreSQL initialising their plan nodes at every dashboard: with them, the statement
+/// cost its backend about a third more (bench/PROFILE.md, finding 32).
+pub(crate) const COLUMNS: &str = "s.zone, \
+    CASE WHEN s.recent_from <= $3 THEN s.recent END, \
     (SELECT string_agg(day, ',') FROM rest_days WHERE user_id = $1), \
-    CASE WHEN s.latest_at <= $2 THEN s.latest ELSE (SELECT ",
+    CASE WHEN s.latest_at <= $2 THEN s.latest END, \
+    CAST(CASE WHEN s.user_id IS NOT NULL THEN 1 \
+      WHEN EXISTS (SELECT 1 FROM practice_events WHERE user_id = $1) THEN 1 ELSE 0 END AS BIGINT)";
+
+/// The summary's days from `$2` on, from its rows, when the kept text does not reach back that
+/// far.
+const DAYS_FROM_ROWS: &str = concat!(
+    "SELECT ",
+    crate::practice_days_list!(),
+    " FROM practice_days WHERE user_id = $1 AND day >= $2"
+);
+
+/// The latest practice of each kind between `$2` and `$3` (ms), from the events.
+const LATEST_FROM_EVENTS: &str = concat!(
+    "SELECT ",
     crate::latest_practice_list!(),
     " FROM (SELECT kind, MAX(created_at) AS latest FROM practice_events \
-             WHERE user_id = $1 AND created_at >= $4 AND created_at <= $2 GROUP BY kind) k) END, \
-    CAST(CASE WHEN s.user_id IS NOT NULL THEN 1 \
-      WHEN EXISTS (SELECT 1 FROM practice_events WHERE user_id = $1) THEN 1 ELSE 0 END AS BIGINT)"
+       WHERE user_id = $1 AND created_at >= $2 AND created_at <= $3 GROUP BY kind) k"
 );
 
 pub(crate) struct Window {
@@ -53,8 +69,8 @@ impl Window {
 /// The practice columns as read, before the athlete's zone narrows them.
 pub(crate) struct Practice {
     pub summary_zone: Option<String>,
-    /// The summary's days from the window's first on, oldest first.
-    pub days: Vec<Day>,
+    /// The summary's days from the window's first on, as a [`crate::practice_days_list!`].
+    pub days: Option<String>,
     pub rest: Option<String>,
     pub latest: Option<String>,
     /// The athlete has a summary, or practice recorded before summaries were kept; false for an
@@ -73,13 +89,38 @@ pub(crate) struct Recent {
 }
 
 impl Practice {
+    /// Reads from the rows what the kept texts could not give ([`COLUMNS`]): the summary's days
+    /// of `window`, and the latest practice of each kind up to `now` (ms).
+    pub async fn complete(
+        &mut self,
+        reads: &mut Reads<'_>,
+        user_id: &str,
+        window: &Window,
+        now: i64,
+    ) -> sqlx::Result<()> {
+        if self.days.is_none() && self.summary_zone.is_some() {
+            let args = [user_id.into(), (&window.first_day).into()];
+            self.days = reads
+                .first::<(Option<String>,)>(DAYS_FROM_ROWS, &args)
+                .await?
+                .and_then(|(list,)| list);
+        }
+        if self.latest.is_none() && self.practised_ever {
+            let args = [user_id.into(), window.since.into(), now.into()];
+            self.latest = reads
+                .first::<(Option<String>,)>(LATEST_FROM_EVENTS, &args)
+                .await?
+                .and_then(|(list,)| list);
+        }
+        Ok(())
+    }
+
     /// The practice of an athlete whose zone is `zone`: the summary's days from `first` on, and
     /// the kinds done since `today_start` (ms).
     pub fn in_zone(self, zone: Tz, first: NaiveDate, today_start: i64) -> Recent {
         let counted_in_zone =
             !self.practised_ever || self.summary_zone.as_deref() == Some(zone.name());
-        let mut practised = self.days;
-        practised.retain(|d| d.day >= first);
+        let practised = summary::days_of_list(self.days.as_deref(), first);
         let rest = items(&self.rest).filter_map(day_text::parse).collect();
         let done_today = items(&self.latest)
             .filter_map(|item| {
@@ -105,7 +146,6 @@ fn items(list: &Option<String>) -> impl Iterator<Item = &str> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::practice::summary;
     use chrono::TimeZone as _;
 
     /// Every zone's calendar and today fall inside the window read for all zones at once,
@@ -140,10 +180,7 @@ mod tests {
         let tz: Tz = "America/Los_Angeles".parse().unwrap();
         let read = Practice {
             summary_zone: Some("America/Los_Angeles".into()),
-            days: summary::days_of_list(
-                Some("2027-01-15 2 3,2027-01-13 1 1,2027-01-14 1 2"),
-                NaiveDate::MIN,
-            ),
+            days: Some("2027-01-15 2 3,2027-01-13 1 1,2027-01-14 1 2".into()),
             rest: Some("2027-01-10".into()),
             latest: Some("breathing_done 2000,vision_listened 999".into()),
             practised_ever: true,
@@ -160,7 +197,7 @@ mod tests {
 
         let other = Practice {
             summary_zone: Some("UTC".into()),
-            days: Vec::new(),
+            days: None,
             rest: None,
             latest: None,
             practised_ever: true,
@@ -171,7 +208,7 @@ mod tests {
 
         let never = Practice {
             summary_zone: None,
-            days: Vec::new(),
+            days: None,
             rest: None,
             latest: None,
             practised_ever: false,
