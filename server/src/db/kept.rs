@@ -4,7 +4,11 @@
 //! connection a restarted server dropped is replaced instead of failing a request) and again
 //! whenever one comes back (sqlx 0.8 always does). A signed-in read is usually one statement, so
 //! two of its three round trips were pings. A read outside a transaction takes a connection from
-//! here instead: detached from the pool, handed out and taken back with no round trip.
+//! here instead: handed out and taken back with no round trip.
+//!
+//! They are PostgreSQL's own connections, not sqlx's `Any`: a row is read as it arrives, where
+//! `Any` first copied every value of it into its own form, which was a third of the instructions
+//! of a page of daily logs (bench/PROFILE.md, finding 33).
 //!
 //! What the pings were for is kept two other ways:
 //! - a read that finds its connection gone (the server restarted, or ended the backend) opens a
@@ -17,11 +21,10 @@
 
 use std::sync::{Arc, Mutex};
 
-use sqlx::any::AnyRow;
-use sqlx::{AnyConnection, AnyPool, Executor};
+use sqlx::postgres::{PgConnectOptions, PgRow};
+use sqlx::{AnyPool, ConnectOptions, Executor, PgConnection};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
-use super::reads::fetch;
 use super::Arg;
 
 /// PostgreSQL plans a prepared statement again at every execution for as long as it judges a
@@ -36,15 +39,19 @@ const GENERIC_PLANS: &str = "SET plan_cache_mode = force_generic_plan";
 pub(super) const MAX_KEPT: usize = 8;
 
 pub(crate) struct KeptConnections {
+    /// The pool, for its limits: these connections are PostgreSQL's own (not sqlx's `Any`), so
+    /// their rows are read as they come, without a copy into `Any`'s values.
     pool: AnyPool,
-    idle: Mutex<Vec<AnyConnection>>,
+    options: PgConnectOptions,
+    idle: Mutex<Vec<PgConnection>>,
     permits: Arc<Semaphore>,
 }
 
 impl KeptConnections {
-    pub(super) fn new(pool: AnyPool) -> Arc<Self> {
+    pub(super) fn new(pool: AnyPool, options: PgConnectOptions) -> Arc<Self> {
         Arc::new(Self {
             pool,
+            options,
             idle: Mutex::new(Vec::with_capacity(MAX_KEPT)),
             permits: Arc::new(Semaphore::new(MAX_KEPT)),
         })
@@ -79,19 +86,24 @@ impl KeptConnections {
         self.idle.lock().unwrap_or_else(|e| e.into_inner()).clear();
     }
 
-    /// A new connection, opened by the pool (with its settings and its check) and detached
-    /// from it, that plans each read once (see [`GENERIC_PLANS`]).
-    async fn open(&self) -> sqlx::Result<AnyConnection> {
-        let mut conn = self.pool.acquire().await?.detach();
-        conn.execute(GENERIC_PLANS).await?;
-        Ok(conn)
+    /// A new connection that plans each read once (see [`GENERIC_PLANS`]), given up on after
+    /// as long as the pool would wait for one of its own.
+    async fn open(&self) -> sqlx::Result<PgConnection> {
+        let connect = async {
+            let mut conn = self.options.connect().await?;
+            conn.execute(GENERIC_PLANS).await?;
+            Ok(conn)
+        };
+        tokio::time::timeout(self.pool.options().get_acquire_timeout(), connect)
+            .await
+            .map_err(|_| sqlx::Error::PoolTimedOut)?
     }
 }
 
 /// A connection taken for reads; it goes back idle when dropped, unless a statement on it did
 /// not finish.
 pub struct KeptConnection {
-    conn: Option<AnyConnection>,
+    conn: Option<PgConnection>,
     in_flight: bool,
     home: Arc<KeptConnections>,
     _permit: OwnedSemaphorePermit,
@@ -104,7 +116,7 @@ impl KeptConnection {
         sql: &str,
         args: &[Arg<'_>],
         limit: usize,
-    ) -> sqlx::Result<Vec<AnyRow>> {
+    ) -> sqlx::Result<Vec<PgRow>> {
         let mut retried = false;
         loop {
             if self.conn.is_none() {
@@ -141,6 +153,24 @@ impl Drop for KeptConnection {
         if idle.len() < MAX_KEPT {
             idle.push(conn);
         }
+    }
+}
+
+/// Up to `limit` rows of `sql` (all of them, or the first when `limit` is 1).
+async fn fetch(
+    conn: &mut PgConnection,
+    sql: &str,
+    args: &[Arg<'_>],
+    limit: usize,
+) -> sqlx::Result<Vec<PgRow>> {
+    let query = args.iter().fold(sqlx::query(sql), |query, arg| match *arg {
+        Arg::Text(text) => query.bind(text),
+        Arg::Int(int) => query.bind(int),
+    });
+    if limit == 1 {
+        Ok(query.fetch_optional(conn).await?.into_iter().collect())
+    } else {
+        query.fetch_all(conn).await
     }
 }
 

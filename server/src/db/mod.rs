@@ -304,7 +304,14 @@ impl Db {
                 DbKind::Sqlite => sqlite_file(url).map(|path| Arc::new(SqliteReader::new(path))),
                 DbKind::Postgres => None,
             },
-            kept: (kind == DbKind::Postgres).then(|| kept::KeptConnections::new(pool.clone())),
+            kept: match kind {
+                DbKind::Postgres => Some(kept::KeptConnections::new(
+                    pool.clone(),
+                    sqlx::postgres::PgConnectOptions::from_str(url)
+                        .context("parsing DATABASE_URL")?,
+                )),
+                DbKind::Sqlite => None,
+            },
             local_commits: Arc::default(),
             local_checkpointing: Arc::default(),
             pool,

@@ -13,7 +13,8 @@
 
 use sqlx::any::AnyRow;
 use sqlx::pool::PoolConnection;
-use sqlx::{Any, AnyConnection, AnyPool, Row as _};
+use sqlx::postgres::PgRow;
+use sqlx::{Any, AnyConnection, AnyPool, Postgres, Row as _, ValueRef as _};
 
 use super::kept::KeptConnection;
 use super::sqlite_reader::to_sqlx;
@@ -21,14 +22,23 @@ use super::SqliteReader;
 
 type Result<T> = sqlx::Result<T>;
 
-/// A column type both drivers decode.
+/// A column type every driver decodes: sqlx's `Any` (connections the caller holds), its
+/// PostgreSQL driver (the kept read connections) and rusqlite.
 pub trait Column:
-    for<'r> sqlx::Decode<'r, Any> + sqlx::Type<Any> + rusqlite::types::FromSql
+    for<'r> sqlx::Decode<'r, Any>
+    + sqlx::Type<Any>
+    + for<'r> sqlx::Decode<'r, Postgres>
+    + sqlx::Type<Postgres>
+    + rusqlite::types::FromSql
 {
 }
 
 impl<T> Column for T where
-    T: for<'r> sqlx::Decode<'r, Any> + sqlx::Type<Any> + rusqlite::types::FromSql
+    T: for<'r> sqlx::Decode<'r, Any>
+        + sqlx::Type<Any>
+        + for<'r> sqlx::Decode<'r, Postgres>
+        + sqlx::Type<Postgres>
+        + rusqlite::types::FromSql
 {
 }
 
@@ -42,6 +52,31 @@ impl Row for AnyRow {
     fn col<T: Column>(&self, index: usize) -> Result<T> {
         self.try_get(index)
     }
+}
+
+/// A kept PostgreSQL connection's row, read without sqlx's conversion to `Any` (a copy of
+/// every value, a third of a page of daily logs' instructions: bench/PROFILE.md, finding 33).
+impl Row for PgRow {
+    fn col<T: Column>(&self, index: usize) -> Result<T> {
+        match self.try_get(index) {
+            // PostgreSQL's driver reads an `i64` from an INT8 only; `Any` took any integer (a
+            // bare `SELECT 1` is an INT4), and so do these reads.
+            Err(sqlx::Error::ColumnDecode { .. })
+                if is_integer(&<T as sqlx::Type<Postgres>>::type_info())
+                    && self
+                        .try_get_raw(index)
+                        .is_ok_and(|value| is_integer(&value.type_info())) =>
+            {
+                self.try_get_unchecked(index)
+            }
+            read => read,
+        }
+    }
+}
+
+fn is_integer(ty: &sqlx::postgres::PgTypeInfo) -> bool {
+    use sqlx::TypeInfo as _;
+    matches!(ty.name(), "INT2" | "INT4" | "INT8")
 }
 
 impl Row for rusqlite::Row<'_> {
@@ -219,7 +254,7 @@ pub(super) async fn fetch(
     }
 }
 
-fn from_rows<T: FromColumns>(rows: &[AnyRow]) -> Result<Vec<T>> {
+fn from_rows<T: FromColumns, R: Row>(rows: &[R]) -> Result<Vec<T>> {
     rows.iter().map(T::from_columns).collect()
 }
 
