@@ -7,8 +7,8 @@
 //! here instead: handed out and taken back with no round trip.
 //!
 //! They are PostgreSQL's own connections, not sqlx's `Any`: a row is read as it arrives, where
-//! `Any` first copied every value of it into its own form, which was a third of the instructions
-//! of a page of daily logs (bench/PROFILE.md, finding 33).
+//! `Any` first copied every value of it into its own form; a page of daily logs costs a tenth
+//! fewer instructions without that copy (bench/PROFILE.md, finding 33).
 //!
 //! What the pings were for is kept two other ways:
 //! - a read that finds its connection gone (the server restarted, or ended the backend) opens a

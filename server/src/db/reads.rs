@@ -55,7 +55,7 @@ impl Row for AnyRow {
 }
 
 /// A kept PostgreSQL connection's row, read without sqlx's conversion to `Any` (a copy of
-/// every value, a third of a page of daily logs' instructions: bench/PROFILE.md, finding 33).
+/// every value: a tenth of a page of daily logs' instructions, bench/PROFILE.md, finding 33).
 impl Row for PgRow {
     fn col<T: Column>(&self, index: usize) -> Result<T> {
         match self.try_get(index) {
