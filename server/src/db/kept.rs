@@ -22,9 +22,10 @@
 use std::sync::{Arc, Mutex};
 
 use sqlx::postgres::{PgConnectOptions, PgRow};
-use sqlx::{AnyPool, ConnectOptions, Executor, PgConnection};
+use sqlx::{AnyPool, ConnectOptions, Executor, PgConnection, Postgres};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
+use super::reads::fetch;
 use super::Arg;
 
 /// PostgreSQL plans a prepared statement again at every execution for as long as it judges a
@@ -39,8 +40,8 @@ const GENERIC_PLANS: &str = "SET plan_cache_mode = force_generic_plan";
 pub(super) const MAX_KEPT: usize = 8;
 
 pub(crate) struct KeptConnections {
-    /// The pool, for its limits: these connections are PostgreSQL's own (not sqlx's `Any`), so
-    /// their rows are read as they come, without a copy into `Any`'s values.
+    /// The pool, kept for its wait limit: a read waits as long for one of these as it would for
+    /// one of the pool's.
     pool: AnyPool,
     options: PgConnectOptions,
     idle: Mutex<Vec<PgConnection>>,
@@ -124,7 +125,7 @@ impl KeptConnection {
             }
             let conn = self.conn.as_mut().expect("opened just above");
             self.in_flight = true;
-            let rows = fetch(conn, sql, args, limit).await;
+            let rows = fetch::<Postgres>(conn, sql, args, limit).await;
             self.in_flight = false;
             match rows {
                 Err(err) if is_lost(&err) => {
@@ -153,24 +154,6 @@ impl Drop for KeptConnection {
         if idle.len() < MAX_KEPT {
             idle.push(conn);
         }
-    }
-}
-
-/// Up to `limit` rows of `sql` (all of them, or the first when `limit` is 1).
-async fn fetch(
-    conn: &mut PgConnection,
-    sql: &str,
-    args: &[Arg<'_>],
-    limit: usize,
-) -> sqlx::Result<Vec<PgRow>> {
-    let query = args.iter().fold(sqlx::query(sql), |query, arg| match *arg {
-        Arg::Text(text) => query.bind(text),
-        Arg::Int(int) => query.bind(int),
-    });
-    if limit == 1 {
-        Ok(query.fetch_optional(conn).await?.into_iter().collect())
-    } else {
-        query.fetch_all(conn).await
     }
 }
 

@@ -235,18 +235,26 @@ impl Reads<'_> {
             Self::Pooled(conn) => &mut **conn,
             Self::Held(conn) => &mut **conn,
         };
-        from_rows(&fetch(conn, sql, args, limit).await?)
+        from_rows(&fetch::<Any>(conn, sql, args, limit).await?)
     }
 }
 
-/// Up to `limit` rows of `sql` on a sqlx connection (all of them, or the first when `limit` is 1).
-pub(super) async fn fetch(
-    conn: &mut AnyConnection,
-    sql: &str,
-    args: &[Arg<'_>],
+/// Up to `limit` rows of `sql` on a sqlx connection of either driver, `Any`'s or PostgreSQL's
+/// own (all of them, or the first when `limit` is 1).
+pub(super) async fn fetch<'q, 'c, DB>(
+    conn: &'c mut DB::Connection,
+    sql: &'q str,
+    args: &[Arg<'q>],
     limit: usize,
-) -> Result<Vec<AnyRow>> {
-    let query = sqlx_query(sql, args);
+) -> Result<Vec<DB::Row>>
+where
+    DB: sqlx::Database,
+    &'q str: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
+    i64: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
+    DB::Arguments<'q>: sqlx::IntoArguments<'q, DB>,
+    &'c mut DB::Connection: sqlx::Executor<'c, Database = DB>,
+{
+    let query = sqlx_query::<DB>(sql, args);
     if limit == 1 {
         Ok(query.fetch_optional(conn).await?.into_iter().collect())
     } else {
@@ -259,10 +267,15 @@ fn from_rows<T: FromColumns, R: Row>(rows: &[R]) -> Result<Vec<T>> {
 }
 
 /// `sql` for sqlx, with `args` bound in order.
-pub(super) fn sqlx_query<'q>(
+pub(super) fn sqlx_query<'q, DB>(
     sql: &'q str,
     args: &[Arg<'q>],
-) -> sqlx::query::Query<'q, Any, sqlx::any::AnyArguments<'q>> {
+) -> sqlx::query::Query<'q, DB, DB::Arguments<'q>>
+where
+    DB: sqlx::Database,
+    &'q str: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
+    i64: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
+{
     args.iter().fold(sqlx::query(sql), |query, arg| match *arg {
         Arg::Text(text) => query.bind(text),
         Arg::Int(int) => query.bind(int),

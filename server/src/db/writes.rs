@@ -32,7 +32,7 @@ impl Writes<'_> {
                 super::reads::bind(&mut statement, args)?;
                 Ok(statement.raw_execute().map_err(to_sqlx)? as u64)
             }
-            Self::Held(conn) => Ok(sqlx_query(sql, args)
+            Self::Held(conn) => Ok(sqlx_query::<Any>(sql, args)
                 .execute(&mut **conn)
                 .await?
                 .rows_affected()),
