@@ -58,6 +58,19 @@ impl Row for AnyRow {
 /// every value: a tenth of a page of daily logs' instructions, bench/PROFILE.md, finding 33).
 impl Row for PgRow {
     fn col<T: Column>(&self, index: usize) -> Result<T> {
+        // A column of the Rust type's own PostgreSQL type needs no compatibility check, and
+        // that check compares a text column with six types, one of them by name (a tenth of a
+        // page of daily logs' instructions, bench/PROFILE.md, finding 34).
+        let value = self.try_get_raw(index)?;
+        let own = <T as sqlx::Type<Postgres>>::type_info().oid();
+        if own.is_some() && value.type_info().oid() == own {
+            return <T as sqlx::Decode<Postgres>>::decode(value).map_err(|source| {
+                sqlx::Error::ColumnDecode {
+                    index: index.to_string(),
+                    source,
+                }
+            });
+        }
         match self.try_get(index) {
             // PostgreSQL's driver reads an `i64` from an INT8 only; `Any` took any integer (a
             // bare `SELECT 1` is an INT4), and so do these reads.
