@@ -8,7 +8,12 @@ use chrono::{Datelike, NaiveDate};
 
 /// The day `text` names, when it is exactly `YYYY-MM-DD` and a real date; `None` otherwise.
 pub(crate) fn parse(text: &str) -> Option<NaiveDate> {
-    let b = text.as_bytes();
+    parse_bytes(text.as_bytes())
+}
+
+/// [`parse`] of text not yet checked to be UTF-8: anything but ASCII digits and dashes reads as
+/// `None` either way.
+pub(crate) fn parse_bytes(b: &[u8]) -> Option<NaiveDate> {
     if b.len() != 10 || b[4] != b'-' || b[7] != b'-' {
         return None;
     }
@@ -45,7 +50,7 @@ pub(crate) fn format(day: NaiveDate) -> String {
     out[7] = b'-';
     out[8] = b'0' + (date / 10) as u8;
     out[9] = b'0' + (date % 10) as u8;
-    out.iter().map(|&c| char::from(c)).collect()
+    String::from_utf8(out.to_vec()).expect("ASCII digits and dashes")
 }
 
 #[cfg(test)]
