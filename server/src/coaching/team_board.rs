@@ -4,7 +4,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use chrono::{DateTime, Datelike, Days, Utc};
+use chrono::{DateTime, Datelike, Days, NaiveDate, Utc};
 use chrono_tz::Tz;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -185,7 +185,7 @@ pub(crate) async fn build(
     };
     let mut rows = Vec::new();
     let (mut today, mut week, mut toward, mut sharing_practice) = (0, 0, 0, 0);
-    let mut calendar: BTreeMap<String, u32> = BTreeMap::new();
+    let mut calendar: BTreeMap<NaiveDate, u32> = BTreeMap::new();
     for Shared {
         athlete,
         practice: figures,
@@ -202,7 +202,7 @@ pub(crate) async fn build(
             week += u32::from(f.this_week);
             toward += u32::from(planned_days.is_some_and(|n| n > 0));
             for day in &f.calendar {
-                *calendar.entry(day.date.clone()).or_default() += u32::from(day.count > 0);
+                *calendar.entry(day.date).or_default() += u32::from(day.count > 0);
             }
         }
         let last_practice_at = figures.as_ref().and_then(|f| f.last_practice_at.clone());
@@ -241,10 +241,9 @@ pub(crate) async fn build(
     let calendar = days::heatmap_start(coach_today)
         .iter_days()
         .take(days::HEATMAP_DAYS as usize)
-        .map(|d| {
-            let date = d.to_string();
-            let athletes = calendar.get(&date).copied().unwrap_or(0);
-            TeamDay { date, athletes }
+        .map(|d| TeamDay {
+            date: d.to_string(),
+            athletes: calendar.get(&d).copied().unwrap_or(0),
         })
         .collect();
     let share = |athletes| Share {

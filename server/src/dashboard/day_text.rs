@@ -33,11 +33,12 @@ pub(crate) fn digits(b: &[u8]) -> Option<u32> {
     })
 }
 
-/// `day` as `YYYY-MM-DD`, as chrono writes a day of the years 0 to 9999.
-pub(crate) fn format(day: NaiveDate) -> String {
+/// `day` as the ten bytes of `YYYY-MM-DD` when its year is 0 to 9999 (chrono writes the others
+/// with a sign and more digits).
+fn ten_bytes(day: NaiveDate) -> Option<[u8; 10]> {
     let (year, month, date) = (day.year(), day.month(), day.day());
     if !(0..=9999).contains(&year) {
-        return day.to_string();
+        return None;
     }
     let mut out = [0u8; 10];
     let year = year as u32;
@@ -50,7 +51,27 @@ pub(crate) fn format(day: NaiveDate) -> String {
     out[7] = b'-';
     out[8] = b'0' + (date / 10) as u8;
     out[9] = b'0' + (date % 10) as u8;
-    String::from_utf8(out.to_vec()).expect("ASCII digits and dashes")
+    Some(out)
+}
+
+/// `day` as `YYYY-MM-DD` (as chrono writes it) appended to `out`, with nothing to allocate for a
+/// day of the years 0 to 9999. The text holds digits, dashes and a sign only: nothing JSON would
+/// escape.
+pub(crate) fn write(day: NaiveDate, out: &mut Vec<u8>) {
+    match ten_bytes(day) {
+        Some(bytes) => out.extend_from_slice(&bytes),
+        None => out.extend_from_slice(day.to_string().as_bytes()),
+    }
+}
+
+/// Serializes `day` as [`write`] writes it (for `#[serde(serialize_with)]`), without a `String`.
+pub(crate) fn serialize<S: serde::Serializer>(day: &NaiveDate, to: S) -> Result<S::Ok, S::Error> {
+    match ten_bytes(*day) {
+        Some(bytes) => {
+            to.serialize_str(std::str::from_utf8(&bytes).expect("ASCII digits and dashes"))
+        }
+        None => to.collect_str(day),
+    }
 }
 
 #[cfg(test)]
@@ -62,7 +83,7 @@ mod tests {
         let first = NaiveDate::from_ymd_opt(2023, 1, 1).unwrap();
         for day in first.iter_days().take(4 * 366) {
             let text = day.to_string();
-            assert_eq!(format(day), text);
+            assert_eq!(written(day), text);
             assert_eq!(parse(&text), Some(day), "{text}");
         }
         for day in [
@@ -70,8 +91,22 @@ mod tests {
             NaiveDate::MIN,
             NaiveDate::MAX,
         ] {
-            assert_eq!(format(day), day.to_string());
+            assert_eq!(written(day), day.to_string());
         }
+    }
+
+    /// What [`write`] appends and what [`serialize`] gives serde_json, checked to be the same.
+    fn written(day: NaiveDate) -> String {
+        let mut out = Vec::new();
+        write(day, &mut out);
+        let text = String::from_utf8(out).unwrap();
+        #[derive(serde::Serialize)]
+        struct Day(#[serde(serialize_with = "serialize")] NaiveDate);
+        assert_eq!(
+            serde_json::to_string(&Day(day)).unwrap(),
+            format!("\"{text}\"")
+        );
+        text
     }
 
     #[test]

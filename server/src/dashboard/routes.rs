@@ -1,9 +1,8 @@
 //! `GET /_api/v1/dashboard` (query key GetUserDashboardState) and `GET /_api/v1/livecall.ics`.
 
 use axum::extract::State;
-use axum::http::header;
-use axum::response::IntoResponse;
-use axum::Json;
+use axum::http::{header, HeaderValue};
+use axum::response::{IntoResponse, Response};
 use chrono::{DateTime, Utc};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -11,13 +10,14 @@ use utoipa_axum::routes;
 
 use super::days::{self, DayCounts};
 use super::facts;
-use super::figures::{calendar, streak_beyond_window, HeatmapDay, TodayChecklist};
+use super::figures::{calendar, streak_beyond_window, write_calendar, HeatmapDay, TodayChecklist};
 use super::live_call;
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::domain::TimeZone;
 use crate::error::{AppError, ErrorBody, Result};
 use crate::http::api_router::ApiRouter;
+use crate::http::json_object::JsonObject;
 use crate::planning::dto::RecentObjectives;
 use crate::practice::{storage as practice, summary, PracticeKind};
 
@@ -64,6 +64,62 @@ pub(crate) struct Dashboard {
     pub team_focus: Option<String>,
 }
 
+/// Room for a dashboard's answer with its 84 days (about 4.2 kB) and short objectives.
+const ANSWER_CAPACITY: usize = 6 * 1024;
+
+impl Dashboard {
+    /// The answer's JSON: what serde_json writes for this struct (a unit test compares the two),
+    /// but with the calendar, most of its bytes, written by hand ([`write_calendar`]).
+    fn to_json(&self) -> serde_json::Result<Vec<u8>> {
+        let Dashboard {
+            first_name,
+            paid,
+            vision_complete,
+            time_zone,
+            today,
+            streak_days,
+            streak_hidden,
+            checklist,
+            heatmap,
+            latest_objectives,
+            next_live_call,
+            team_focus,
+        } = self;
+        let mut out = Vec::with_capacity(ANSWER_CAPACITY);
+        let mut object = JsonObject::start(&mut out);
+        object.field("firstName", first_name)?;
+        object.field("paid", paid)?;
+        object.field("visionComplete", vision_complete)?;
+        object.field("timeZone", time_zone)?;
+        object.field("today", today)?;
+        object.field("streakDays", streak_days)?;
+        object.field("streakHidden", streak_hidden)?;
+        object.field("checklist", checklist)?;
+        object.written("heatmap", |out| write_calendar(heatmap, out));
+        object.field("latestObjectives", latest_objectives)?;
+        object.field("nextLiveCall", next_live_call)?;
+        object.field("teamFocus", team_focus)?;
+        object.end();
+        Ok(out)
+    }
+}
+
+impl IntoResponse for Dashboard {
+    fn into_response(self) -> Response {
+        match self.to_json() {
+            Ok(json) => (
+                [(
+                    header::CONTENT_TYPE,
+                    HeaderValue::from_static("application/json"),
+                )],
+                json,
+            )
+                .into_response(),
+            Err(err) => AppError::Internal(err.into()).into_response(),
+        }
+    }
+}
+
 /// Everything the dashboard shows, in one answer.
 #[utoipa::path(get, path = "/dashboard", tag = "dashboard",
     responses((status = 200, body = Dashboard), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)),
@@ -71,7 +127,7 @@ pub(crate) struct Dashboard {
 pub(crate) async fn get_dashboard(
     State(state): State<AppState>,
     me: CurrentUser,
-) -> Result<Json<Dashboard>> {
+) -> Result<Dashboard> {
     let now = state.clock.now();
     let mut reads = state.db.reads().await?;
     let facts = facts::of(&mut reads, &me.id, now)
@@ -113,7 +169,7 @@ pub(crate) async fn get_dashboard(
         breathing_done: done.contains(&PracticeKind::BreathingDone),
         daily_action_saved: done.contains(&PracticeKind::DailyActionSaved),
     };
-    Ok(Json(Dashboard {
+    Ok(Dashboard {
         first_name: facts.first_name,
         paid: facts.paid,
         vision_complete: facts.vision_complete,
@@ -126,7 +182,7 @@ pub(crate) async fn get_dashboard(
         latest_objectives: facts.latest_objectives,
         next_live_call: next_live_call(now, &state.config.live_call_url),
         team_focus: facts.team_focus,
-    }))
+    })
 }
 
 /// The call on now, or else the next one.
@@ -156,4 +212,72 @@ pub(crate) async fn live_call_ics(State(state): State<AppState>) -> impl IntoRes
         ],
         live_call::ics(state.clock.now(), &state.config.live_call_url),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::NaiveDate;
+
+    use super::*;
+    use crate::planning::dto::{DailyObjectives, WeeklyObjectives};
+
+    fn dashboard(first_name: &str, team_focus: Option<&str>, objectives: bool) -> Dashboard {
+        let today = NaiveDate::from_ymd_opt(2026, 12, 7).unwrap();
+        let words = |w: &str| std::array::from_fn(|i| format!("{w} {i}"));
+        Dashboard {
+            first_name: first_name.to_owned(),
+            paid: true,
+            vision_complete: false,
+            time_zone: "America/Argentina/Buenos_Aires".to_owned(),
+            today: today.to_string(),
+            streak_days: 365,
+            streak_hidden: false,
+            checklist: TodayChecklist {
+                vision_listened: true,
+                breathing_done: false,
+                daily_action_saved: true,
+            },
+            heatmap: days::heatmap(&DayCounts::from([(today, 3)]), today)
+                .into_iter()
+                .enumerate()
+                .map(|(i, (date, count))| HeatmapDay {
+                    date,
+                    count: count + i as u32 * 1000,
+                    rest: i % 7 == 3,
+                })
+                .chain([HeatmapDay {
+                    date: NaiveDate::MIN,
+                    count: u32::MAX,
+                    rest: false,
+                }])
+                .collect(),
+            latest_objectives: RecentObjectives {
+                daily_objectives: objectives
+                    .then(|| DailyObjectives::from(words("\"quoted\"\n\\ and ünïcödé \u{1}"))),
+                weekly_map: objectives.then(|| WeeklyObjectives::from(words("Mind"))),
+            },
+            next_live_call: next_live_call(
+                "2026-12-07T18:00:00Z".parse().unwrap(),
+                "https://meet.example/swaz?a=1&b=\"2\"",
+            ),
+            team_focus: team_focus.map(str::to_owned),
+        }
+    }
+
+    #[test]
+    fn the_answer_written_by_hand_is_what_serde_writes() {
+        for d in [
+            dashboard("Ana", None, false),
+            dashboard(
+                "Zoë \"Z\" O'Neil\t</script>",
+                Some("Win the\nsecond ball"),
+                true,
+            ),
+        ] {
+            let by_hand: serde_json::Value = serde_json::from_slice(&d.to_json().unwrap())
+                .expect("the answer written by hand is JSON");
+            assert_eq!(by_hand, serde_json::to_value(&d).unwrap());
+            assert_eq!(by_hand["heatmap"].as_array().unwrap().len(), 85);
+        }
+    }
 }

@@ -5,6 +5,7 @@
 pub mod api_router;
 pub mod client;
 pub mod json;
+pub mod json_object;
 pub mod openapi;
 pub mod page;
 pub mod rejections;
