@@ -1,7 +1,7 @@
 //! `GET /_api/v1/dashboard` (query key GetUserDashboardState) and `GET /_api/v1/livecall.ics`.
 
 use axum::extract::State;
-use axum::http::{header, HeaderValue};
+use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use chrono::{DateTime, Utc};
 use serde::Serialize;
@@ -17,7 +17,7 @@ use crate::auth::CurrentUser;
 use crate::domain::TimeZone;
 use crate::error::{AppError, ErrorBody, Result};
 use crate::http::api_router::ApiRouter;
-use crate::http::json_object::JsonObject;
+use crate::http::json_object::{self, JsonObject};
 use crate::planning::dto::RecentObjectives;
 use crate::practice::{storage as practice, summary, PracticeKind};
 
@@ -87,18 +87,18 @@ impl Dashboard {
         } = self;
         let mut out = Vec::with_capacity(ANSWER_CAPACITY);
         let mut object = JsonObject::start(&mut out);
-        object.field("firstName", first_name)?;
-        object.field("paid", paid)?;
-        object.field("visionComplete", vision_complete)?;
-        object.field("timeZone", time_zone)?;
-        object.field("today", today)?;
-        object.field("streakDays", streak_days)?;
-        object.field("streakHidden", streak_hidden)?;
+        object.string("firstName", first_name);
+        object.bool("paid", *paid);
+        object.bool("visionComplete", *vision_complete);
+        object.string("timeZone", time_zone);
+        object.string("today", today);
+        object.number("streakDays", i64::from(*streak_days));
+        object.bool("streakHidden", *streak_hidden);
         object.field("checklist", checklist)?;
         object.written("heatmap", |out| write_calendar(heatmap, out));
         object.field("latestObjectives", latest_objectives)?;
         object.field("nextLiveCall", next_live_call)?;
-        object.field("teamFocus", team_focus)?;
+        object.optional_string("teamFocus", team_focus.as_deref());
         object.end();
         Ok(out)
     }
@@ -107,14 +107,7 @@ impl Dashboard {
 impl IntoResponse for Dashboard {
     fn into_response(self) -> Response {
         match self.to_json() {
-            Ok(json) => (
-                [(
-                    header::CONTENT_TYPE,
-                    HeaderValue::from_static("application/json"),
-                )],
-                json,
-            )
-                .into_response(),
+            Ok(json) => json_object::answer(json),
             Err(err) => AppError::Internal(err.into()).into_response(),
         }
     }

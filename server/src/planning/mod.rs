@@ -5,6 +5,7 @@ pub mod dto;
 pub mod entries;
 pub mod fields;
 pub mod logs;
+mod logs_json;
 pub mod routes;
 pub mod service;
 pub mod storage;

@@ -3,6 +3,7 @@
 
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
+use axum::response::Response;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -13,9 +14,9 @@ use super::dto::{
     WeeklyObjectives,
 };
 use super::entries::{DailyActionInput, WeeklyMapInput};
-use super::logs;
 use super::service::{self, latest_objectives};
 use super::storage::{self, Cursor};
+use super::{logs, logs_json};
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::billing::PaidUser;
@@ -23,6 +24,7 @@ use crate::db::Transaction;
 use crate::error::{AppError, ErrorBody, Result};
 use crate::http::api_router::ApiRouter;
 use crate::http::json::ApiBody;
+use crate::http::json_object;
 use crate::idempotency::{self, IdempotencyKey};
 use crate::practice::late::happened_at;
 use serde_json::Value;
@@ -281,7 +283,7 @@ pub(crate) async fn daily_logs(
     State(state): State<AppState>,
     me: CurrentUser,
     Query(q): Query<LogsQuery>,
-) -> Result<Json<DailyLogs>> {
+) -> Result<Response> {
     let limit = parse_limit(q.limit.as_deref(), 20, 100)?;
     let before = q
         .before
@@ -302,10 +304,10 @@ pub(crate) async fn daily_logs(
     let next_before = more
         .then(|| entries.last().map(|e| encode_cursor(&e.cursor())))
         .flatten();
-    Ok(Json(DailyLogs {
-        entries: entries.into_iter().map(LogEntry::from).collect(),
-        next_before,
-    }))
+    Ok(json_object::answer(logs_json::page(
+        &entries,
+        next_before.as_deref(),
+    )))
 }
 
 /// One entry of the daily logs by id, whichever kind it is (404 for anyone else's).
