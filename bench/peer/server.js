@@ -7,6 +7,8 @@
 //   SWAZ_PUBLIC_URL   SWAZ's public origin: tokens carry `iss` = "$SWAZ_PUBLIC_URL/auth/v1"
 //   PORT              listens on 127.0.0.1:$PORT (3000)
 //   PEER_WORKERS      worker processes (2)
+//   PEER_JWT_KEY      `key` (default): the HS256 key is made once at start; `string`: the secret
+//                     is passed to every verify as a string, as jsonwebtoken's README shows it
 //
 // Node runs JavaScript on one thread, so one process uses one core. On the 2-core machine the
 // benchmark runs on, a team would run a cluster of 2 workers (node:cluster, pm2 or two
@@ -36,7 +38,15 @@ function startServer() {
   // The key is made once: given the secret as a string, jsonwebtoken 9 first tries to parse it
   // as a public key on every verify and fails, which costs 25 to 50 times the check itself
   // (auth0/node-jsonwebtoken#966); a team that profiled once would do this, so the peer does.
-  const secret = crypto.createSecretKey(Buffer.from(required('SWAZ_JWT_SECRET')));
+  // PEER_JWT_KEY=string keeps the string, as the library's README writes `jwt.verify`.
+  const keyFrom = process.env.PEER_JWT_KEY || 'key';
+  if (keyFrom !== 'key' && keyFrom !== 'string') {
+    console.error('PEER_JWT_KEY must be "key" or "string"');
+    process.exit(1);
+  }
+  const secret = keyFrom === 'string'
+    ? required('SWAZ_JWT_SECRET')
+    : crypto.createSecretKey(Buffer.from(required('SWAZ_JWT_SECRET')));
   const port = Number(process.env.PORT || 3000);
   const publicUrl = (process.env.SWAZ_PUBLIC_URL || `http://127.0.0.1:${port}`).replace(/\/+$/, '');
   const issuer = `${publicUrl}/auth/v1`;
