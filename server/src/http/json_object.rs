@@ -63,10 +63,9 @@ impl<'a> JsonObject<'a> {
 
     /// A string field that may be `null`.
     pub(crate) fn optional_string(&mut self, key: &'static str, value: Option<&str>) {
-        self.key(key);
         match value {
-            Some(value) => write_str(self.out, value),
-            None => self.out.extend_from_slice(b"null"),
+            Some(value) => self.string(key, value),
+            None => self.null(key),
         }
     }
 
@@ -82,6 +81,12 @@ impl<'a> JsonObject<'a> {
         self.key(key);
         self.out
             .extend_from_slice(if value { b"true" } else { b"false" });
+    }
+
+    /// A `null` field.
+    pub(crate) fn null(&mut self, key: &'static str) {
+        self.key(key);
+        self.out.extend_from_slice(b"null");
     }
 
     /// A field whose value `write` appends to the buffer: it must append one JSON value.

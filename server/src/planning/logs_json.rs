@@ -48,12 +48,12 @@ fn write_entry(entry: &Logged, out: &mut Vec<u8>) {
             object.string("kind", "dailyAction");
             object.string("createdAt", &created_at);
             object.written("dailyAction", |out| write_daily(d, &created_at, out));
-            object.written("weeklyMap", |out| out.extend_from_slice(b"null"));
+            object.null("weeklyMap");
         }
         Logged::Weekly(w) => {
             object.string("kind", "weeklyMap");
             object.string("createdAt", &created_at);
-            object.written("dailyAction", |out| out.extend_from_slice(b"null"));
+            object.null("dailyAction");
             object.written("weeklyMap", |out| write_weekly(w, &created_at, out));
         }
     }
@@ -108,7 +108,7 @@ fn write_weekly(w: &WeeklyMap, created_at: &str, out: &mut Vec<u8>) {
     object.optional_string("q3", q3.as_deref());
     match q4 {
         Some(q4) => object.number("q4", *q4),
-        None => object.written("q4", |out| out.extend_from_slice(b"null")),
+        None => object.null("q4"),
     }
     object.optional_string("q5", q5.as_deref());
     for (key, answer) in ["q6", "q7", "q8", "q9", "q10", "q11"].into_iter().zip(plan) {
