@@ -65,10 +65,10 @@ pub async fn export(
     user_id: &str,
     now: i64,
 ) -> Result<AccountExport> {
-    let mut conn = db.pool().acquire().await?;
-    let user = users::by_id(&mut conn, user_id)
+    let profile = profile::read(db, user_id, now)
         .await?
         .ok_or_else(|| AppError::not_found("Your account no longer exists."))?;
+    let mut conn = db.pool().acquire().await?;
     let vision = crate::vision::storage::current(&mut conn, user_id)
         .await?
         .map(|v| VisionDraft {
@@ -126,7 +126,7 @@ pub async fn export(
         .collect();
     Ok(AccountExport {
         exported_at: ms_to_rfc3339(now),
-        profile: profile::load(db, user, now).await?,
+        profile,
         vision,
         vision_history,
         vision_recording,

@@ -15,4 +15,4 @@ pub mod sealed;
 pub mod service;
 pub mod storage;
 
-pub use storage::{create, membership};
+pub use storage::create;

@@ -4,7 +4,7 @@
 use sqlx::AnyConnection;
 
 use super::domain::TeamRole;
-use crate::db::{DbKind, Reads};
+use crate::db::DbKind;
 
 /// A team as stored.
 #[derive(Clone, Debug, sqlx::FromRow)]
@@ -57,19 +57,11 @@ pub async fn create(
     Ok(id)
 }
 
-/// The team `user_id` belongs to: (team name, role).
-pub async fn membership<'c>(
-    conn: impl Into<Reads<'c>>,
-    user_id: &str,
-) -> sqlx::Result<Option<(String, String)>> {
-    conn.into()
-        .first(
-            "SELECT t.name, m.role FROM team_members m JOIN teams t ON t.id = m.team_id \
-             WHERE m.user_id = $1 ORDER BY m.created_at DESC LIMIT 1",
-            &[user_id.into()],
-        )
-        .await
-}
+/// The team the user `$1` belongs to: its name and their role (the newest membership, as
+/// [`team_of`]); no row outside a team.
+pub(crate) const MEMBERSHIP: &str =
+    "SELECT t.name, m.role FROM team_members m JOIN teams t ON t.id = m.team_id \
+     WHERE m.user_id = $1 ORDER BY m.created_at DESC LIMIT 1";
 
 /// The team `user_id` belongs to and their role in it (the newest, as [`membership`]).
 pub(crate) async fn team_of(

@@ -39,12 +39,15 @@ pub(crate) async fn get_profile(
     State(state): State<AppState>,
     me: CurrentUser,
 ) -> Result<Json<Profile>> {
-    let user = users::by_id(&mut state.db.reads().await?, &me.id)
+    profile_of(&state, &me.id).await
+}
+
+/// The profile answer of `user_id` now; 404 once the account no longer exists.
+async fn profile_of(state: &AppState, user_id: &str) -> Result<Json<Profile>> {
+    profile::read(&state.db, user_id, state.clock.now_ms())
         .await?
-        .ok_or_else(|| AppError::not_found("Your account no longer exists."))?;
-    Ok(Json(
-        profile::load(&state.db, user, state.clock.now_ms()).await?,
-    ))
+        .map(Json)
+        .ok_or_else(|| AppError::not_found("Your account no longer exists."))
 }
 
 /// Saves first name, last name and e-mail.
@@ -58,7 +61,7 @@ pub(crate) async fn put_profile(
     ApiJson(body): ApiJson<ProfileUpdate>,
 ) -> Result<Json<Profile>> {
     let input = names::parse(&body.first_name, &body.last_name, &body.email)?;
-    let user = profile::update(
+    profile::update(
         &state.db,
         state.mailer(),
         &me.id,
@@ -66,9 +69,7 @@ pub(crate) async fn put_profile(
         state.clock.now_ms(),
     )
     .await?;
-    Ok(Json(
-        profile::load(&state.db, user, state.clock.now_ms()).await?,
-    ))
+    profile_of(&state, &me.id).await
 }
 
 /// Sets the time zone the athlete's days, streak and calendar are counted in.
@@ -82,22 +83,10 @@ pub(crate) async fn put_time_zone(
     ApiJson(input): ApiJson<TimeZoneUpdate>,
 ) -> Result<Json<Profile>> {
     let zone = TimeZone::parse(input.time_zone.as_deref().unwrap_or(""))?;
-    let user = {
-        let mut tx = state.db.begin_write().await?;
-        users::set_time_zone(&mut tx, &me.id, &zone, state.clock.now_ms()).await?;
-        crate::practice::summary::recount_if_moved(
-            &mut tx,
-            &me.id,
-            zone.tz(),
-            state.clock.now_ms(),
-        )
+    let mut tx = state.db.begin_write().await?;
+    users::set_time_zone(&mut tx, &me.id, &zone, state.clock.now_ms()).await?;
+    crate::practice::summary::recount_if_moved(&mut tx, &me.id, zone.tz(), state.clock.now_ms())
         .await?;
-        let user = users::by_id(&mut tx, &me.id).await?;
-        tx.commit().await?;
-        user
-    }
-    .ok_or_else(|| AppError::not_found("Your account no longer exists."))?;
-    Ok(Json(
-        profile::load(&state.db, user, state.clock.now_ms()).await?,
-    ))
+    tx.commit().await?;
+    profile_of(&state, &me.id).await
 }
