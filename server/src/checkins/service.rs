@@ -4,9 +4,8 @@ use chrono::{DateTime, Days, NaiveDate, Utc};
 
 use super::input::CheckinInput;
 use super::storage::{self, StoredCheckin};
-use crate::auth::users;
 use crate::dashboard::days;
-use crate::db::Db;
+use crate::db::{Db, Reads};
 use crate::domain::TimeZone;
 use crate::error::{AppError, Result};
 
@@ -16,10 +15,14 @@ pub(crate) async fn today(
     user_id: &str,
     now: DateTime<Utc>,
 ) -> Result<NaiveDate> {
-    let user = users::by_id(conn, user_id)
+    let (zone,): (Option<String>,) = Reads::from(conn)
+        .first(
+            "SELECT time_zone FROM users WHERE id = $1",
+            &[user_id.into()],
+        )
         .await?
         .ok_or_else(|| AppError::not_found("Your account no longer exists."))?;
-    let zone = TimeZone::stored_or_utc(user.time_zone.as_deref());
+    let zone = TimeZone::stored_or_utc(zone.as_deref());
     Ok(days::local_day(now, zone.tz()))
 }
 
@@ -46,17 +49,29 @@ pub async fn save(
 }
 
 /// The check-ins of the last `days` local days (today included), newest first, and today.
+///
+/// Read in one statement with the athlete's zone, before the zone says where their window
+/// starts: from the earliest first day any zone could have (a local date is at most a day from
+/// UTC's), newest first and at most `days` of them; the ones before the athlete's own first day
+/// are then dropped. They can only be the last rows read, so what is left is exactly the
+/// `days` newest from that first day on.
 pub async fn recent(
     db: &Db,
     user_id: &str,
     days: u32,
     now: DateTime<Utc>,
 ) -> Result<(Vec<StoredCheckin>, NaiveDate)> {
-    let mut conn = db.pool().acquire().await?;
-    let today = today(&mut conn, user_id, now).await?;
-    let first = today
-        .checked_sub_days(Days::new(u64::from(days.saturating_sub(1))))
-        .unwrap_or(today);
-    let list = storage::since(&mut conn, user_id, &first.to_string(), i64::from(days)).await?;
+    let back = |day: NaiveDate, by: u32| {
+        day.checked_sub_days(Days::new(u64::from(by)))
+            .unwrap_or(NaiveDate::MIN)
+    };
+    let widest = back(now.date_naive(), days);
+    let (zone, read) =
+        storage::zone_and_since(db.reads().await?, user_id, &widest.to_string(), days.into())
+            .await?
+            .ok_or_else(|| AppError::not_found("Your account no longer exists."))?;
+    let today = days::local_day(now, TimeZone::stored_or_utc(zone.as_deref()).tz());
+    let first = back(today, days.saturating_sub(1)).to_string();
+    let list = read.into_iter().filter(|c| c.day >= first).collect();
     Ok((list, today))
 }

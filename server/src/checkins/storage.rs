@@ -1,5 +1,7 @@
 //! Storage of check-ins: one row per athlete and local day.
 
+use std::sync::LazyLock;
+
 use sqlx::AnyConnection;
 
 use super::input::CheckinInput;
@@ -23,6 +25,79 @@ pub struct StoredCheckin {
 
 const COLUMNS: &str =
     "id, day, sleep, energy, mood, stress, confidence, note, created_at, updated_at";
+
+impl StoredCheckin {
+    /// The check-in in the columns from `first` on, in [`COLUMNS`]' order; `None` where they are
+    /// NULL (a left join that found none).
+    fn at(row: &impl Row, first: usize) -> sqlx::Result<Option<Self>> {
+        let Some(id) = row.col(first)? else {
+            return Ok(None);
+        };
+        Ok(Some(Self {
+            id,
+            day: row.col(first + 1)?,
+            sleep: row.col(first + 2)?,
+            energy: row.col(first + 3)?,
+            mood: row.col(first + 4)?,
+            stress: row.col(first + 5)?,
+            confidence: row.col(first + 6)?,
+            note: row.col(first + 7)?,
+            created_at: row.col(first + 8)?,
+            updated_at: row.col(first + 9)?,
+        }))
+    }
+}
+
+/// A row of [`ZONE_AND_SINCE`]: the athlete's stored zone and one check-in, if they have any.
+struct ZoneAndCheckin {
+    zone: Option<String>,
+    checkin: Option<StoredCheckin>,
+}
+
+impl FromColumns for ZoneAndCheckin {
+    fn from_columns(row: &impl Row) -> sqlx::Result<Self> {
+        Ok(Self {
+            zone: row.col(0)?,
+            checkin: StoredCheckin::at(row, 1)?,
+        })
+    }
+}
+
+/// The zone of the user `$1` beside each of their check-ins on or after the day `$2`, newest
+/// first, at most `$3`; one row with no check-in when there is none, no row without the user.
+static ZONE_AND_SINCE: LazyLock<String> = LazyLock::new(|| {
+    format!(
+        "SELECT u.time_zone, c.id, c.day, c.sleep, c.energy, c.mood, c.stress, c.confidence, \
+           c.note, c.created_at, c.updated_at \
+         FROM users u LEFT JOIN (SELECT {COLUMNS} FROM checkins WHERE user_id = $1 AND day >= $2 \
+           ORDER BY day DESC LIMIT $3) c ON 1 = 1 \
+         WHERE u.id = $1 ORDER BY c.day DESC"
+    )
+});
+
+/// The athlete's stored zone and their check-ins on or after `since` (`YYYY-MM-DD`), newest
+/// first, at most `limit`, in one statement; `None` when the account no longer exists.
+pub(crate) async fn zone_and_since<'c>(
+    reads: impl Into<Reads<'c>>,
+    user_id: &str,
+    since: &str,
+    limit: i64,
+) -> sqlx::Result<Option<(Option<String>, Vec<StoredCheckin>)>> {
+    let rows: Vec<ZoneAndCheckin> = reads
+        .into()
+        .all(
+            &ZONE_AND_SINCE,
+            &[user_id.into(), since.into(), limit.into()],
+        )
+        .await?;
+    let Some(zone) = rows.first().map(|row| row.zone.clone()) else {
+        return Ok(None);
+    };
+    Ok(Some((
+        zone,
+        rows.into_iter().filter_map(|row| row.checkin).collect(),
+    )))
+}
 
 /// Saves `user_id`'s check-in for `day` (`YYYY-MM-DD`), replacing one already saved that day.
 /// The first of the day also records `checkin_saved`. Run in a write transaction.

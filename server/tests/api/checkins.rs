@@ -169,6 +169,65 @@ async fn days_lists_that_many_local_days_newest_first_and_is_bounded() {
     }
 }
 
+/// Saves a check-in for `email` at `moment`, in the zone they set.
+async fn check_in_at(app: &TestApp, email: &str, moment: &str) {
+    app.clock().set(at(moment));
+    let token = app.fresh_token(email).await;
+    let (status, body) = app.post_as(&token, CHECKIN, checkin(3)).await;
+    assert_eq!(status, StatusCode::CREATED, "{body}");
+}
+
+#[tokio::test]
+async fn the_listed_days_are_the_athletes_own_a_day_east_and_west_of_utc() {
+    let app = TestApp::spawn().await;
+    for (email, zone) in [
+        ("kiri@example.com", "Pacific/Kiritimati"),
+        ("pago@example.com", "Pacific/Pago_Pago"),
+    ] {
+        let (_, token) = app.paid_user(email).await;
+        let (status, _) = app
+            .put_as(&token, TIME_ZONE, json!({ "timeZone": zone }))
+            .await;
+        assert_eq!(status, StatusCode::OK);
+    }
+
+    // Kiritimati is UTC+14: at 12:00 UTC it is 02:00 the next day there. Check-ins on the 8th,
+    // 9th and 11th of November, none on the 10th.
+    for moment in [
+        "2026-11-07T12:00:00Z",
+        "2026-11-08T12:00:00Z",
+        "2026-11-10T12:00:00Z",
+    ] {
+        check_in_at(&app, "kiri@example.com", moment).await;
+    }
+    let token = app.fresh_token("kiri@example.com").await;
+    let two = list(&app, &token, 2).await;
+    assert_eq!(two["today"], "2026-11-11");
+    assert_eq!(dates(&two), ["2026-11-11"], "the 10th and 11th only");
+    assert_eq!(
+        dates(&list(&app, &token, 3).await),
+        ["2026-11-11", "2026-11-09"]
+    );
+    assert_eq!(
+        dates(&list(&app, &token, 4).await),
+        ["2026-11-11", "2026-11-09", "2026-11-08"]
+    );
+
+    // Pago Pago is UTC-11: at 05:00 UTC it is 18:00 the day before there. Check-ins on the 7th
+    // and 9th.
+    for moment in ["2026-11-08T05:00:00Z", "2026-11-10T05:00:00Z"] {
+        check_in_at(&app, "pago@example.com", moment).await;
+    }
+    let token = app.fresh_token("pago@example.com").await;
+    let two = list(&app, &token, 2).await;
+    assert_eq!(two["today"], "2026-11-09");
+    assert_eq!(dates(&two), ["2026-11-09"], "the 8th and 9th only");
+    assert_eq!(
+        dates(&list(&app, &token, 3).await),
+        ["2026-11-09", "2026-11-07"]
+    );
+}
+
 #[tokio::test]
 async fn bad_check_ins_get_a_sentence_naming_what_to_fix() {
     let app = TestApp::spawn().await;
