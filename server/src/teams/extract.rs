@@ -31,8 +31,7 @@ impl<A: AdminAction> FromRequestParts<AppState> for TeamAdmin<A> {
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, AppError> {
         let user = CurrentUser::from_request_parts(parts, state).await?;
-        let mut conn = state.db.pool().acquire().await?;
-        match storage::team_of(&mut conn, &user.id).await? {
+        match storage::team_of(state.db.reads().await?, &user.id).await? {
             Some((team, TeamRole::Admin)) => Ok(Self {
                 user,
                 team,

@@ -4,7 +4,7 @@
 use sqlx::AnyConnection;
 
 use super::domain::TeamRole;
-use crate::db::DbKind;
+use crate::db::{DbKind, FromColumns, Reads, Row};
 
 /// A team as stored.
 #[derive(Clone, Debug, sqlx::FromRow)]
@@ -27,12 +27,22 @@ pub struct MemberRow {
 }
 
 /// A team with the role of the member it was read for.
-#[derive(sqlx::FromRow)]
 struct TeamAndRole {
-    #[sqlx(flatten)]
     team: Team,
-    #[sqlx(try_from = "String")]
     role: TeamRole,
+}
+
+impl FromColumns for TeamAndRole {
+    fn from_columns(row: &impl Row) -> sqlx::Result<Self> {
+        Ok(Self {
+            team: Team {
+                id: row.col(0)?,
+                name: row.col(1)?,
+                seats: row.col(2)?,
+            },
+            role: TeamRole::from(row.col::<String>(3)?),
+        })
+    }
 }
 
 /// Creates a team paid by `subscription_id` with `admin_user_id` as its admin.
@@ -63,18 +73,20 @@ pub(crate) const MEMBERSHIP: &str =
     "SELECT t.name, m.role FROM team_members m JOIN teams t ON t.id = m.team_id \
      WHERE m.user_id = $1 ORDER BY m.created_at DESC LIMIT 1";
 
-/// The team `user_id` belongs to and their role in it (the newest, as [`membership`]).
-pub(crate) async fn team_of(
-    conn: &mut AnyConnection,
+/// The team `user_id` belongs to and their role in it (the newest, as [`MEMBERSHIP`]).
+pub(crate) async fn team_of<'c>(
+    reads: impl Into<Reads<'c>>,
     user_id: &str,
 ) -> sqlx::Result<Option<(Team, TeamRole)>> {
-    let row: Option<TeamAndRole> = sqlx::query_as(
-        "SELECT t.id, t.name, t.seats, m.role FROM team_members m JOIN teams t ON t.id = m.team_id \
-         WHERE m.user_id = $1 ORDER BY m.created_at DESC LIMIT 1",
-    )
-    .bind(user_id)
-    .fetch_optional(conn)
-    .await?;
+    let row: Option<TeamAndRole> = reads
+        .into()
+        .first(
+            "SELECT t.id, t.name, t.seats, m.role FROM team_members m \
+             JOIN teams t ON t.id = m.team_id \
+             WHERE m.user_id = $1 ORDER BY m.created_at DESC LIMIT 1",
+            &[user_id.into()],
+        )
+        .await?;
     Ok(row.map(|r| (r.team, r.role)))
 }
 
