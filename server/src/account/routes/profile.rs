@@ -33,7 +33,7 @@ pub(crate) struct ProfileUpdate {
 
 /// The signed-in member's profile.
 #[utoipa::path(get, path = "/swazprofile", tag = "account",
-    responses((status = 200, body = Profile), (status = 401, body = ErrorBody)),
+    responses((status = 200, body = Profile), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)),
     security(("bearer" = [])))]
 pub(crate) async fn get_profile(
     State(state): State<AppState>,
@@ -53,7 +53,8 @@ async fn profile_of(state: &AppState, user_id: &str) -> Result<Json<Profile>> {
 /// Saves first name, last name and e-mail.
 #[utoipa::path(put, path = "/swazprofile", tag = "account", request_body = ProfileUpdate,
     responses((status = 200, body = Profile), (status = 400, body = ErrorBody),
-              (status = 401, body = ErrorBody), (status = 409, body = ErrorBody)),
+              (status = 401, body = ErrorBody), (status = 404, body = ErrorBody),
+              (status = 409, body = ErrorBody)),
     security(("bearer" = [])))]
 pub(crate) async fn put_profile(
     State(state): State<AppState>,
