@@ -118,6 +118,18 @@ pub async fn by_id<'c>(conn: impl Into<Reads<'c>>, id: &str) -> sqlx::Result<Opt
     conn.into().first(&SQL, &[id.into()]).await
 }
 
+/// The time zone `id` set (`Some(None)` before the app sent one); `None` without such a user.
+pub async fn stored_zone<'c>(
+    conn: impl Into<Reads<'c>>,
+    id: &str,
+) -> sqlx::Result<Option<Option<String>>> {
+    let row: Option<(Option<String>,)> = conn
+        .into()
+        .first("SELECT time_zone FROM users WHERE id = $1", &[id.into()])
+        .await?;
+    Ok(row.map(|(zone,)| zone))
+}
+
 /// One page of users, newest first (GoTrue's default order), and how many there are in all.
 pub async fn page(
     conn: &mut AnyConnection,

@@ -4,8 +4,9 @@ use chrono::{DateTime, Days, NaiveDate, Utc};
 
 use super::input::CheckinInput;
 use super::storage::{self, StoredCheckin};
+use crate::auth::users;
 use crate::dashboard::days;
-use crate::db::{Db, Reads};
+use crate::db::Db;
 use crate::domain::TimeZone;
 use crate::error::{AppError, Result};
 
@@ -15,11 +16,7 @@ pub(crate) async fn today(
     user_id: &str,
     now: DateTime<Utc>,
 ) -> Result<NaiveDate> {
-    let (zone,): (Option<String>,) = Reads::from(conn)
-        .first(
-            "SELECT time_zone FROM users WHERE id = $1",
-            &[user_id.into()],
-        )
+    let zone = users::stored_zone(conn, user_id)
         .await?
         .ok_or_else(|| AppError::not_found("Your account no longer exists."))?;
     let zone = TimeZone::stored_or_utc(zone.as_deref());

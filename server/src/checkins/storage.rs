@@ -67,8 +67,7 @@ impl FromColumns for ZoneAndCheckin {
 /// first, at most `$3`; one row with no check-in when there is none, no row without the user.
 static ZONE_AND_SINCE: LazyLock<String> = LazyLock::new(|| {
     format!(
-        "SELECT u.time_zone, c.id, c.day, c.sleep, c.energy, c.mood, c.stress, c.confidence, \
-           c.note, c.created_at, c.updated_at \
+        "SELECT u.time_zone, c.* \
          FROM users u LEFT JOIN (SELECT {COLUMNS} FROM checkins WHERE user_id = $1 AND day >= $2 \
            ORDER BY day DESC LIMIT $3) c ON 1 = 1 \
          WHERE u.id = $1 ORDER BY c.day DESC"

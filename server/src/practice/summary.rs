@@ -175,14 +175,8 @@ macro_rules! latest_practice_list {
 
 /// The zone the athlete's days are counted in now.
 async fn zone_of<'c>(reads: impl Into<Reads<'c>>, user_id: &str) -> sqlx::Result<Tz> {
-    let name: Option<(Option<String>,)> = reads
-        .into()
-        .first(
-            "SELECT time_zone FROM users WHERE id = $1",
-            &[user_id.into()],
-        )
-        .await?;
-    Ok(crate::domain::TimeZone::stored_or_utc(name.and_then(|(n,)| n).as_deref()).tz())
+    let name = crate::auth::users::stored_zone(reads, user_id).await?;
+    Ok(crate::domain::TimeZone::stored_or_utc(name.flatten().as_deref()).tz())
 }
 
 /// Sets `run` again on every row from `first` on, after `first` became a practised day (a day

@@ -79,11 +79,7 @@ pub(crate) async fn get_or_default(
     if let Some(saved) = get(conn, user_id).await? {
         return Ok(saved);
     }
-    let zone: Option<Option<String>> =
-        sqlx::query_scalar("SELECT time_zone FROM users WHERE id = $1")
-            .bind(user_id)
-            .fetch_optional(&mut *conn)
-            .await?;
+    let zone = crate::auth::users::stored_zone(&mut *conn, user_id).await?;
     Ok(Settings::defaults(TimeZone::stored_or_utc(
         zone.flatten().as_deref(),
     )))
