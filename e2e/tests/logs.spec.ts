@@ -94,8 +94,11 @@ test('the logs list both kinds newest first, load more on scroll and open every 
   // A daily action: all nine answers with their questions.
   await rows.nth(1).click();
   await expect(page).toHaveURL(/\/daily-logs\/[^/]+$/);
+  // The address changes a moment before the entry replaces the list (the router renders in a
+  // transition), so the entry's own heading is awaited before its badge, which the list shows too.
+  const entryHeading = /^\w+day, \w+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M$/;
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(entryHeading);
   await expect(page.getByText('Daily action', { exact: true })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/^\w+day, \w+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M$/);
   const dailyAnswers: [string, string, string][] = [
     ['r1', "Today's wins", 'Wins of entry 24'],
     ['r2', 'What I learned today', 'Lesson of entry 24'],
@@ -125,6 +128,7 @@ test('the logs list both kinds newest first, load more on scroll and open every 
     if (!entry.test(page.url())) await rows.nth(0).click({ timeout: 2_000 });
     await expect(page).toHaveURL(entry, { timeout: 2_000 });
   }).toPass({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(entryHeading);
   await expect(page.getByText('Weekly map', { exact: true })).toBeVisible();
   const weeklyAnswers: [string, string, string][] = [
     ['q1', "This week's biggest win", 'Biggest win of entry 25'],
