@@ -169,6 +169,8 @@ test('the coach board shows the athlete who practised with figures and the one w
   // Ben's detail says the same as his row.
   await page.getByRole('link', { name: 'Back to the board' }).click();
   await page.getByRole('link', { name: 'Open Ben' }).click();
+  // The board's row says 'Not shared' too: Ben's page is awaited before it is read.
+  await expect(page.getByRole('heading', { level: 2, name: 'Ben' })).toBeVisible();
   await expect(page.getByTestId('not-shared')).toContainText('Not shared');
   await expect(page.getByTestId('athlete-calendar')).toHaveCount(0);
 });

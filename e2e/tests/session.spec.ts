@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { advanceClock } from '../support/dev-clock';
-import { expect, signIn, submitLogin, test } from '../support/fixtures';
+import { expect, signIn, signOut, submitLogin, test } from '../support/fixtures';
 
 const HOUR = 60 * 60;
 
@@ -44,6 +44,10 @@ test('a session ended by a password change on another device is noticed and send
 
   await submitLogin(page, user.email, newPassword);
   await expect(page).toHaveURL(/\/daily-logs$/);
+  // The message has served its purpose: the login page shows it no more in this tab.
+  await signOut(page);
+  await page.getByRole('link', { name: 'MEMBER LOGIN' }).click();
+  await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
   await expect(page.getByText('You were signed out because your session ended')).toHaveCount(0);
 });
 

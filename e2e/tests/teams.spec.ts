@@ -150,7 +150,8 @@ test('a coach invites a new athlete who signs up, confirms, joins; the coach ren
   await athlete.getByRole('button', { name: "Join Casey's Team" }).click();
   await expect(athlete).toHaveURL(/\/user-dashboard$/);
   await expect(toast(athlete, "Welcome to Casey's Team!")).toBeVisible();
-  // Paid through the team: no renew prompt.
+  // Paid through the team: no renew prompt (on the dashboard: the invite page never shows one).
+  await expect(athlete.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible();
   await expect(athlete.getByTestId('renew-prompt')).toHaveCount(0);
 
   // The athlete's team screen: read-only name, '(me)', Leave, no Remove, no invite.

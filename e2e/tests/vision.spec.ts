@@ -79,6 +79,8 @@ test('a paid member writes, reviews, revises and plays the vision, then breathes
   await page.getByLabel('Your answer').fill(revised);
   await page.getByRole('button', { name: 'Save and review' }).click();
   await expect(page).toHaveURL(/\/athletic-vision-review$/);
+  // The step's box holds the revised text as well, until the review replaces it.
+  await expect(page.getByTestId('vision-answer-3')).toContainText(revised);
   await expect(page.getByText(revised, { exact: true })).toBeVisible();
   await expect(page.getByText(answers[2], { exact: true })).toHaveCount(0);
 
@@ -261,7 +263,8 @@ test('typed answers survive a reload and Back, leaving asks first, and the boxes
     [],
   );
 
-  // A draft typed but not saved is forgotten on sign-out.
+  // A draft typed but not saved is forgotten on sign-out (typed into step 3, not the step left).
+  await expect(page.getByTestId('vision-step-counter')).toHaveText('Step 3 of 9');
   await page.getByLabel('Your answer').fill('Sam wins the league.');
   page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('button', { name: 'Logout' }).click();
