@@ -83,7 +83,10 @@ test.describe('on a 375 px phone', () => {
 
     await page.goBack();
     await expect(page.getByRole('heading', { name: 'People say:' })).toBeVisible();
-    expect(await scrollY(page)).toBe(down);
+    // Where it was, read at once: within a line of text (CI once found 1703 for 1727, the page's
+    // last place, on a loaded machine; twenty runs here each came back to the pixel).
+    expect(Math.abs((await scrollY(page)) - down)).toBeLessThanOrEqual(24);
+    await expect(privacy).toBeInViewport();
   });
 });
 
